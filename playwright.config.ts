@@ -1,0 +1,44 @@
+import { defineConfig } from '@playwright/test';
+
+// The system's Chromium, never a downloaded browser build.
+const chromium = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
+
+/** Every spec runs on a wide screen; `*.narrow.spec.ts` and the screenshots on a narrow one. */
+const NARROW_ONLY = /\.narrow\.spec\.ts$/;
+const NARROW = /(\.narrow|screenshots)\.spec\.ts$/;
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    browserName: 'chromium',
+    launchOptions: chromium,
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'wide', use: { viewport: { width: 1280, height: 800 } }, testIgnore: NARROW_ONLY },
+    {
+      name: 'narrow',
+      use: { viewport: { width: 390, height: 844 } },
+      testMatch: NARROW,
+    },
+  ],
+});

@@ -1,0 +1,26 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const repoRoot = import.meta.dirname;
+const apiServer = 'http://127.0.0.1:3000';
+
+// The page lives in src/web; the server serves the build from dist/web at "/".
+export default defineConfig({
+  root: resolve(repoRoot, 'src/web'),
+  plugins: [react()],
+  build: {
+    outDir: resolve(repoRoot, 'dist/web'),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+  },
+  server: {
+    host: '127.0.0.1',
+    proxy: {
+      '/api': { target: apiServer },
+      '/dictionaries': { target: apiServer },
+      '/socket': { target: apiServer, ws: true },
+    },
+  },
+});
