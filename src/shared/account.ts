@@ -1,0 +1,30 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+/** Shortest password an account accepts. */
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** Longest email (RFC 5321's path limit) and password an account accepts. */
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_PASSWORD_LENGTH = 1024;
+
+/** `POST /api/login` and `POST /api/signup`; the email is sent as `username` (spec §2.2). */
+export const CredentialsRequest = Type.Object(
+  {
+    username: Type.String({ maxLength: MAX_EMAIL_LENGTH + 64 }),
+    password: Type.String({ maxLength: MAX_PASSWORD_LENGTH }),
+  },
+  { additionalProperties: false },
+);
+export type CredentialsRequest = Static<typeof CredentialsRequest>;
+
+/** `GET /api/config` — what the log-in screen needs to know before anyone signs in. */
+export const PublicConfigResponse = Type.Object({ signupOpen: Type.Boolean() });
+export type PublicConfigResponse = Static<typeof PublicConfigResponse>;
+
+/** `GET /api/check` — the token is valid; whose it is. */
+export const CheckResponse = Type.Object({ email: Type.String() });
+export type CheckResponse = Static<typeof CheckResponse>;
+
+/** Every error the API answers with. */
+export const ErrorResponse = Type.Object({ error: Type.String() });
+export type ErrorResponse = Static<typeof ErrorResponse>;

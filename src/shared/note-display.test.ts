@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { noteDisplay } from './note-display.js';
+
+describe('noteDisplay', () => {
+  it('has neither title nor preview for an empty or blank body', () => {
+    expect(noteDisplay('')).toEqual({ title: undefined, preview: undefined });
+    expect(noteDisplay('  \n\t\n\r\n')).toEqual({ title: undefined, preview: undefined });
+  });
+
+  it('takes the first non-blank line as title and joins the rest with spaces', () => {
+    expect(noteDisplay('\n\n# Groceries\n\nmilk\n  \neggs\r\nbread')).toEqual({
+      title: '# Groceries',
+      preview: 'milk eggs bread',
+    });
+  });
+
+  it('has no preview when only one non-blank line exists', () => {
+    expect(noteDisplay('Only a title\n\n')).toEqual({ title: 'Only a title', preview: undefined });
+  });
+
+  it('truncates title and preview to 100 characters', () => {
+    const long = 'a'.repeat(150);
+    const display = noteDisplay(`${long}\n${'b'.repeat(60)}\n${'c'.repeat(60)}`);
+    expect(display.title).toBe('a'.repeat(100));
+    expect(display.preview).toBe(`${'b'.repeat(60)} ${'c'.repeat(39)}`);
+  });
+
+  it('counts an emoji as one character and never splits it', () => {
+    const display = noteDisplay(`${'😀'.repeat(120)}`);
+    expect(Array.from(display.title ?? '')).toHaveLength(100);
+    expect(display.title).toBe('😀'.repeat(100));
+  });
+
+  it('reads only the start of a very long note', () => {
+    const body = `Title\n${'word '.repeat(400_000)}`;
+    expect(noteDisplay(body).preview).toHaveLength(100);
+  });
+});

@@ -1,0 +1,58 @@
+/** Longest title and preview shown in the notes list (spec §3.2, §9). */
+export const TITLE_MAX_LENGTH = 100;
+export const PREVIEW_MAX_LENGTH = 100;
+
+/** Shown in the list for a note without a title (spec §9). */
+export const UNTITLED_NOTE_TITLE = 'New note ...';
+
+export interface NoteDisplay {
+  /** First non-blank line, at most 100 characters; undefined when the body has none. */
+  title: string | undefined;
+  /** The remaining non-blank lines joined by spaces, at most 100 characters; undefined if empty. */
+  preview: string | undefined;
+}
+
+const NON_BLANK = /\S/;
+
+/** Truncates by code points so an emoji or other astral character is never cut in half. */
+function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let count = 0;
+  let end = 0;
+  for (const char of text) {
+    if (count === max) return text.slice(0, end);
+    count += 1;
+    end += char.length;
+  }
+  return text;
+}
+
+/** Non-blank lines of `body`, read lazily so a 1 MB note costs no more than its first lines. */
+function* nonBlankLines(body: string): Generator<string> {
+  const lineBreak = /\r\n|\r|\n/g;
+  let start = 0;
+  for (;;) {
+    const match = lineBreak.exec(body);
+    const end = match ? match.index : body.length;
+    const line = body.slice(start, end);
+    if (NON_BLANK.test(line)) yield line;
+    if (!match) return;
+    start = match.index + match[0].length;
+  }
+}
+
+/** Derives a note's title and preview line from its body (spec §3.2). */
+export function noteDisplay(body: string): NoteDisplay {
+  const lines = nonBlankLines(body);
+  const first = lines.next();
+  if (first.done) return { title: undefined, preview: undefined };
+  let preview = '';
+  for (const line of lines) {
+    preview = preview === '' ? line : `${preview} ${line}`;
+    if (preview.length > PREVIEW_MAX_LENGTH * 2) break; // enough to fill the preview
+  }
+  return {
+    title: truncate(first.value, TITLE_MAX_LENGTH),
+    preview: preview === '' ? undefined : truncate(preview, PREVIEW_MAX_LENGTH),
+  };
+}
