@@ -1,0 +1,42 @@
+import type { Db } from '../db/database.js';
+
+export interface SessionOwner {
+  sessionId: string;
+  userId: string;
+  email: string;
+}
+
+export async function insertSession(
+  db: Db,
+  session: { id: string; userId: string; tokenHash: string; timeCreated: number },
+): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      id: session.id,
+      user_id: session.userId,
+      token_hash: session.tokenHash,
+      time_created: session.timeCreated,
+    })
+    .execute();
+}
+
+export async function findSessionByTokenHash(
+  db: Db,
+  tokenHash: string,
+): Promise<SessionOwner | undefined> {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.id as sessionId', 'users.id as userId', 'users.email as email'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+export async function deleteSessionsOfUser(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}

@@ -1,0 +1,97 @@
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { registerAccountRoutes } from './accounts/account-routes.js';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { tooManyRequests } from './domain-errors.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { registerHealthRoute } from './http/health-route.js';
+import { registerJsonBodyParser } from './http/json-body-parser.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { SharedRateLimitStore } from './http/shared-rate-limit-store.js';
+import { registerStaticClient } from './http/static-client.js';
+import type { LiveBus } from './live/live-bus.js';
+import { LiveHub } from './live/live-hub.js';
+import { registerLiveSocket } from './live/socket-route.js';
+import { registerNoteRoutes } from './notes/note-routes.js';
+import { registerSpellcheckRoutes } from './spellcheck/spellcheck-routes.js';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  bus: LiveBus;
+  /** Fastify's logger setting; defaults to pino at the configured level. */
+  logger?: FastifyServerOptions['logger'];
+  /** Live socket timings; the defaults suit production, tests shorten them. */
+  heartbeatMs?: number;
+  authTimeoutMs?: number;
+  webClientDir?: string;
+}
+
+const MAX_SOCKET_MESSAGE_BYTES = 16 * 1024;
+const AUTH_RATE_WINDOW_MS = 60_000;
+
+/**
+ * Builds the whole HTTP application over a database and a live bus it is given (and does not
+ * own): every plugin and route is registered here, by hand, in this order.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database, bus } = options;
+  const db = database.db;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    // Requests are validated strictly: unknown fields and wrong types are errors, not coerced.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false } },
+    return503OnClosing: true,
+    trustProxy: config.trustProxy,
+  });
+  const hub = new LiveHub(bus);
+  app.addHook('onClose', async () => hub.close());
+
+  registerErrorHandling(app);
+  registerJsonBodyParser(app);
+  await registerSecurityHeaders(app);
+  await app.register(compress, {
+    threshold: 1024,
+    // Responses are compressed on the fly: low levels cost a quarter of the CPU of the defaults
+    // for a long note list and give up only a few percent of size.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } },
+    zlibOptions: { level: 3 },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    store: SharedRateLimitStore,
+    timeWindow: AUTH_RATE_WINDOW_MS,
+    errorResponseBuilder: (_request, context) =>
+      tooManyRequests(`Too many attempts; try again in ${context.after}`),
+  });
+  await app.register(websocket, {
+    options: { maxPayload: MAX_SOCKET_MESSAGE_BYTES },
+    preClose(done) {
+      for (const socket of this.websocketServer.clients) socket.close(1001, 'Server shutting down');
+      done();
+    },
+  });
+
+  registerAccountRoutes(app, {
+    db,
+    hub,
+    policy: { allowSignup: config.allowSignup, scryptCost: config.scryptCost },
+    authRateLimit: config.authRateLimit,
+  });
+  registerNoteRoutes(app, { db, bus });
+  registerHealthRoute(app, { db });
+  registerLiveSocket(app, {
+    db,
+    hub,
+    heartbeatMs: options.heartbeatMs ?? 30_000,
+    authTimeoutMs: options.authTimeoutMs,
+  });
+  registerSpellcheckRoutes(app);
+  await registerStaticClient(app, options.webClientDir);
+  return app;
+}

@@ -1,0 +1,79 @@
+import { createAccount } from '../accounts/account-service.js';
+import { checkNewPassword, normalizeEmail } from '../accounts/credentials.js';
+import { hashPassword } from '../accounts/password-hash.js';
+import { deleteSessionsOfUser } from '../accounts/session-repository.js';
+import {
+  deleteUser,
+  findUserByEmail,
+  listUsers,
+  updatePasswordHash,
+} from '../accounts/user-repository.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import { CliError } from './cli-error.js';
+import { confirm, readNewPassword } from './read-secret.js';
+
+async function requireUser(db: Db, rawEmail: string) {
+  const email = normalizeEmail(rawEmail);
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new CliError(`No account with the email ${email}`);
+  return user;
+}
+
+/** `quire user add EMAIL` — works whether or not sign-up is open. */
+export async function addUser(db: Db, config: Config, email: string): Promise<string> {
+  const password = await readNewPassword();
+  const user = await createAccount(
+    db,
+    { allowSignup: config.allowSignup, scryptCost: config.scryptCost },
+    { email, password, openSignupOnly: false },
+  );
+  return `Created the account ${user.email}`;
+}
+
+/** `quire user list` — one email per line, with the note count and creation date. */
+export async function listUserLines(db: Db): Promise<string> {
+  const users = await listUsers(db);
+  if (users.length === 0) return 'No accounts yet';
+  const counts = await db
+    .selectFrom('notes')
+    .select(['user_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .groupBy('user_id')
+    .execute();
+  const countOf = new Map(counts.map((row) => [row.user_id, Number(row.count)]));
+  return users
+    .map((user) => {
+      const created = new Date(Number(user.time_created) * 1000).toISOString().slice(0, 10);
+      return `${user.email}\t${countOf.get(user.id) ?? 0} notes\tcreated ${created}`;
+    })
+    .join('\n');
+}
+
+/** `quire user passwd EMAIL` — sets a new password and signs the user out everywhere. */
+export async function changePassword(db: Db, config: Config, email: string): Promise<string> {
+  const user = await requireUser(db, email);
+  const password = await readNewPassword();
+  checkNewPassword(password);
+  const hash = await hashPassword(password, config.scryptCost);
+  await db.transaction().execute(async (trx) => {
+    await updatePasswordHash(trx, user.id, hash);
+    await deleteSessionsOfUser(trx, user.id);
+  });
+  return `Changed the password of ${user.email}; their sessions were signed out`;
+}
+
+/** `quire user delete EMAIL [--yes]` — removes the account, its notes and its sessions. */
+export async function removeUser(db: Db, email: string, yes: boolean): Promise<string> {
+  const user = await requireUser(db, email);
+  const sure =
+    yes || (await confirm(`Delete ${user.email} with all their notes? This cannot be undone.`));
+  if (!sure) {
+    throw new CliError(
+      process.stdin.isTTY
+        ? 'Nothing deleted'
+        : 'Nothing deleted: add --yes to delete without asking',
+    );
+  }
+  await deleteUser(db, user.id);
+  return `Deleted the account ${user.email} with their notes and sessions`;
+}

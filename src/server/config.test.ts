@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      database: { kind: 'sqlite', file: 'data/quire.db' },
+      allowSignup: undefined,
+      authRateLimit: 10,
+      bodyLimit: 2 * 1024 * 1024,
+      logLevel: 'info',
+      scryptCost: 17,
+      trustProxy: false,
+    });
+  });
+
+  it('reads TRUST_PROXY as a flag or proxy addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toBe(
+      '127.0.0.1,10.0.0.0/8',
+    );
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://quire@db.internal:5432/quire',
+      ALLOW_SIGNUP: 'TRUE',
+      AUTH_RATE_LIMIT: '0',
+      BODY_LIMIT: '4MiB',
+      LOG_LEVEL: 'warn',
+      SCRYPT_COST: '14',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      database: { kind: 'postgres', url: 'postgres://quire@db.internal:5432/quire' },
+      allowSignup: true,
+      authRateLimit: 0,
+      bodyLimit: 4 * 1024 * 1024,
+      logLevel: 'warn',
+      scryptCost: 14,
+    });
+  });
+
+  it('accepts SQLite paths with or without a scheme', () => {
+    for (const url of ['notes.db', 'sqlite:notes.db', 'sqlite://notes.db', 'file:notes.db']) {
+      expect(loadConfig({ DATABASE_URL: url }).database).toEqual({
+        kind: 'sqlite',
+        file: 'notes.db',
+      });
+    }
+    expect(loadConfig({ BODY_LIMIT: '3145728' }).bodyLimit).toBe(3 * 1024 * 1024);
+    expect(loadConfig({ ALLOW_SIGNUP: 'false' }).allowSignup).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PORT: '3.5' }, 'PORT'],
+    [{ HOST: 'a b' }, 'HOST'],
+    [{ ALLOW_SIGNUP: 'sometimes' }, 'ALLOW_SIGNUP'],
+    [{ AUTH_RATE_LIMIT: 'ten' }, 'AUTH_RATE_LIMIT'],
+    [{ BODY_LIMIT: '1MiB' }, 'BODY_LIMIT'],
+    [{ BODY_LIMIT: '2 parsecs' }, 'BODY_LIMIT'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'],
+    [{ SCRYPT_COST: '8' }, 'SCRYPT_COST'],
+    [{ DATABASE_URL: 'mysql://x/y' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'postgres://[bad' }, 'DATABASE_URL'],
+    [{ TRUST_PROXY: 'nginx please' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '2' }, 'TRUST_PROXY'],
+  ])('refuses %o with a one-line message naming %s', (env, name) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message.startsWith(name)).toBe(true);
+    expect((error as Error).message).not.toContain('\n');
+  });
+});

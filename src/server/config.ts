@@ -1,0 +1,148 @@
+import { isIP } from 'node:net';
+import path from 'node:path';
+
+/** Everything Quire reads from its environment (DESIGN.md §4), parsed and checked once. */
+export interface Config {
+  port: number;
+  host: string;
+  database: DatabaseLocation;
+  /** true/false when ALLOW_SIGNUP is set; undefined means "open only while no account exists". */
+  allowSignup: boolean | undefined;
+  /** Login + signup attempts per minute per client address; 0 turns the limit off. */
+  authRateLimit: number;
+  /** Largest request body in bytes. */
+  bodyLimit: number;
+  logLevel: LogLevel;
+  /** log2 of the scrypt cost N for new password hashes. */
+  scryptCost: number;
+  /** Which proxies' X-Forwarded-For to believe for the client address (Fastify's trustProxy). */
+  trustProxy: boolean | string;
+}
+
+export type DatabaseLocation = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const DEFAULT_SQLITE_FILE = path.join('data', 'quire.db');
+const MIB = 1024 * 1024;
+/** A note body of 1 MiB must always fit, with room for JSON escaping. */
+const MIN_BODY_LIMIT = 1 * MIB + 64 * 1024;
+
+/** A configuration value that cannot be used; its message is one line naming the variable. */
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function boolean(env: Env, name: string): boolean | undefined {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return undefined;
+  if (raw === 'true' || raw === '1' || raw === 'yes') return true;
+  if (raw === 'false' || raw === '0' || raw === 'no') return false;
+  throw new ConfigError(`${name} must be true or false, not "${env[name]}"`);
+}
+
+const SIZE_UNITS: Record<string, number> = {
+  '': 1,
+  b: 1,
+  k: 1024,
+  kb: 1024,
+  kib: 1024,
+  m: MIB,
+  mb: MIB,
+  mib: MIB,
+};
+
+/** Parses BODY_LIMIT: bytes, or a number with a binary unit such as "2MiB" or "512k". */
+function byteSize(env: Env, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const match = /^(\d+)\s*([a-z]*)$/i.exec(raw);
+  const unit = SIZE_UNITS[match?.[2]?.toLowerCase() ?? 'x'];
+  const bytes = match && unit ? Number(match[1]) * unit : Number.NaN;
+  if (!(bytes >= MIN_BODY_LIMIT && bytes <= 1024 * MIB)) {
+    throw new ConfigError(
+      `${name} must be a size from 1088KiB to 1024MiB such as "2MiB" or "4194304", not "${raw}"`,
+    );
+  }
+  return bytes;
+}
+
+function database(env: Env): DatabaseLocation {
+  const raw = env.DATABASE_URL?.trim() || DEFAULT_SQLITE_FILE;
+  if (/^postgres(ql)?:\/\//i.test(raw)) {
+    try {
+      new URL(raw);
+    } catch {
+      throw new ConfigError('DATABASE_URL is not a valid postgres:// URL');
+    }
+    return { kind: 'postgres', url: raw };
+  }
+  const file = raw.replace(/^sqlite:(\/\/)?/i, '').replace(/^file:(\/\/)?/i, '');
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) && file === raw) {
+    throw new ConfigError(
+      `DATABASE_URL must be an SQLite file path or a postgres:// URL, not "${raw.split(':')[0]}:"`,
+    );
+  }
+  if (file === '') throw new ConfigError('DATABASE_URL names no SQLite file');
+  return { kind: 'sqlite', file };
+}
+
+function logLevel(env: Env): LogLevel {
+  const raw = env.LOG_LEVEL?.trim().toLowerCase() || 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(raw)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${raw}"`);
+  }
+  return raw as LogLevel;
+}
+
+function host(env: Env): string {
+  const raw = env.HOST?.trim() || '127.0.0.1';
+  if (!/^[a-z0-9.:[\]-]+$/i.test(raw)) throw new ConfigError(`HOST is not a host name: "${raw}"`);
+  return raw;
+}
+
+/**
+ * TRUST_PROXY: unset/false (the client is whoever connects), true (believe any proxy), or
+ * comma-separated proxy addresses/CIDRs such as "127.0.0.1,10.0.0.0/8".
+ */
+function trustProxy(env: Env): boolean | string {
+  const raw = env.TRUST_PROXY?.trim() ?? '';
+  if (raw === '') return false;
+  if (/^(true|false|yes|no)$/i.test(raw)) return boolean(env, 'TRUST_PROXY') ?? false;
+  const addresses = raw.split(',').map((part) => part.trim());
+  const isProxyAddress = (address: string) => {
+    const [ip = '', bits, ...rest] = address.split('/');
+    return isIP(ip) !== 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/.test(bits));
+  };
+  if (addresses.every(isProxyAddress)) {
+    return addresses.join(',');
+  }
+  throw new ConfigError(
+    `TRUST_PROXY must be true, false or proxy addresses such as "127.0.0.1", not "${raw}"`,
+  );
+}
+
+/** Reads the configuration; throws ConfigError with a one-line message on the first bad value. */
+export function loadConfig(env: Env = process.env): Config {
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: host(env),
+    database: database(env),
+    allowSignup: boolean(env, 'ALLOW_SIGNUP'),
+    authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 10, 0, 1_000_000),
+    bodyLimit: byteSize(env, 'BODY_LIMIT', 2 * MIB),
+    logLevel: logLevel(env),
+    scryptCost: integer(env, 'SCRYPT_COST', 17, 10, 20),
+    trustProxy: trustProxy(env),
+  };
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { invalidInput } from '../domain-errors.js';
+
+/**
+ * JSON bodies with Fastify's prototype-poisoning protection, plus one allowance: the client
+ * sends `content-type: application/json` on every call (spec §7), so an empty body on a
+ * `DELETE` is no body rather than broken JSON.
+ */
+export function registerJsonBodyParser(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: app.initialConfig.bodyLimit },
+    (request, body, done) => {
+      if (body.length === 0) {
+        done(null, undefined);
+        return;
+      }
+      parseJson(request, body.toString(), (error, value) => {
+        if (error) done(invalidInput('Request body is not valid JSON'), undefined);
+        else done(null, value);
+      });
+    },
+  );
+}

@@ -1,0 +1,178 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
+import type pg from 'pg';
+import type { Note } from '../../shared/note.js';
+import type { Db } from '../db/database.js';
+import { connectionFailureReason, DatabaseUnavailableError } from '../db/postgres-connection.js';
+import { findNote } from '../notes/note-repository.js';
+import type { LiveBus, LiveBusListener, NoteChange } from './live-bus.js';
+
+export const NOTE_CHANGES_CHANNEL = 'quire_note_changes';
+const LISTENER_NAME = 'quire live listener';
+
+/** What a notification carries: never the body, which may exceed NOTIFY's 8000-byte limit. */
+interface ChangeNotice {
+  userId: string;
+  event: 'update' | 'delete';
+  noteId: string;
+}
+
+export interface BusLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+export interface PostgresBusOptions {
+  db: Db;
+  /** A new, unconnected client outside the pool. */
+  newClient(applicationName: string): pg.Client;
+  log?: BusLog;
+  /** Pauses between attempts to listen again after the connection broke. */
+  reconnectDelayMs?: { first: number; max: number };
+  /** How often the listening connection is checked, so a silently dead one is noticed. */
+  heartbeatMs?: number;
+}
+
+function parseNotice(payload: string | undefined): ChangeNotice | undefined {
+  try {
+    const { userId, event, noteId } = JSON.parse(payload ?? '') as Partial<ChangeNotice>;
+    if (typeof userId !== 'string' || typeof noteId !== 'string') return undefined;
+    return event === 'update' || event === 'delete' ? { userId, event, noteId } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const SILENT: BusLog = { info() {}, warn() {} };
+
+/**
+ * Live events across instances over PostgreSQL LISTEN/NOTIFY. `publish` notifies every
+ * instance, this one included; each reads the changed note once and hands it to its listeners,
+ * in the order the notifications arrived. If the listening connection breaks, the bus listens
+ * again (with backoff) and then asks every listener to resync, since notifications sent
+ * meanwhile are gone.
+ */
+export async function createPostgresBus(options: PostgresBusOptions): Promise<LiveBus> {
+  const { db, newClient } = options;
+  const log = options.log ?? SILENT;
+  const delays = options.reconnectDelayMs ?? { first: 100, max: 5_000 };
+  const listeners = new Set<LiveBusListener>();
+  let client: pg.Client | undefined;
+  let closed = false;
+  let delivery: Promise<void> = Promise.resolve();
+
+  const emit = (change: NoteChange) => {
+    for (const listener of listeners) listener.onChange(change);
+  };
+  // In turn with deliveries, so nothing read before the gap arrives after clients refetched.
+  const resync = () => {
+    delivery = delivery.then(() => {
+      for (const listener of listeners) listener.onResync();
+    });
+  };
+
+  const receive = (notice: ChangeNotice) => {
+    // Reads start at once and run side by side; delivery waits its turn, so order holds.
+    const read: Promise<Note | undefined> | undefined =
+      notice.event === 'update' ? findNote(db, notice.userId, notice.noteId) : undefined;
+    read?.catch(() => {}); // handled below, in turn
+    delivery = delivery.then(async () => {
+      if (notice.event === 'delete') {
+        emit({ userId: notice.userId, event: 'delete', noteId: notice.noteId });
+        return;
+      }
+      try {
+        const note = await read;
+        // Deleted before it could be read: its delete notification follows.
+        if (note) emit({ userId: notice.userId, event: 'update', note });
+      } catch (error) {
+        log.warn({ err: error }, 'live bus could not read a changed note: clients resync');
+        for (const listener of listeners) listener.onResync();
+      }
+    });
+  };
+
+  const listen = async (): Promise<pg.Client> => {
+    const fresh = newClient(LISTENER_NAME);
+    fresh.on('error', (error) => connectionLost(fresh, error));
+    fresh.on('end', () => connectionLost(fresh));
+    fresh.on('notification', (message) => {
+      const notice = message.channel === NOTE_CHANGES_CHANNEL && parseNotice(message.payload);
+      if (notice && client === fresh) receive(notice);
+    });
+    try {
+      await fresh.connect();
+      await fresh.query(`LISTEN ${NOTE_CHANGES_CHANNEL}`);
+    } catch (error) {
+      await fresh.end().catch(() => {});
+      throw error;
+    }
+    return fresh;
+  };
+
+  const listenAgain = async () => {
+    for (let attempt = 0, pause = delays.first; !closed; attempt += 1) {
+      await sleep(pause);
+      if (closed) return;
+      try {
+        const fresh = await listen();
+        if (closed) {
+          await fresh.end().catch(() => {});
+          return;
+        }
+        client = fresh;
+        log.info({ attempt: attempt + 1 }, 'live bus is listening again: clients resync');
+        resync();
+        return;
+      } catch (error) {
+        log.warn({ err: error }, 'live bus could not listen again yet');
+        pause = Math.min(pause * 2, delays.max);
+      }
+    }
+  };
+
+  function connectionLost(lost: pg.Client, error?: Error): void {
+    if (client !== lost || closed) return;
+    client = undefined;
+    log.warn({ err: error }, 'live bus lost its PostgreSQL connection: listening again');
+    lost.end().catch(() => {});
+    void listenAgain();
+  }
+
+  try {
+    client = await listen();
+  } catch (error) {
+    throw new DatabaseUnavailableError(
+      `cannot listen for live events on PostgreSQL: ${connectionFailureReason(error)}`,
+    );
+  }
+  const heartbeat = setInterval(() => {
+    const current = client;
+    current?.query('select 1').catch((error: Error) => connectionLost(current, error));
+  }, options.heartbeatMs ?? 30_000);
+  heartbeat.unref();
+
+  return {
+    async publish(change: NoteChange) {
+      const notice: ChangeNotice = {
+        userId: change.userId,
+        event: change.event,
+        noteId: change.event === 'update' ? change.note.id : change.noteId,
+      };
+      await sql`select pg_notify(${NOTE_CHANGES_CHANNEL}, ${JSON.stringify(notice)})`.execute(db);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      closed = true;
+      clearInterval(heartbeat);
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => {});
+      await delivery; // reads in flight finish before the pool they use is closed
+      listeners.clear();
+    },
+  };
+}

@@ -1,0 +1,130 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { CliError } from './cli/cli-error.js';
+import { copyDatabase, databaseOption } from './cli/db-copy.js';
+import { serve } from './cli/serve.js';
+import { addUser, changePassword, listUserLines, removeUser } from './cli/user-commands.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import { DatabaseUnavailableError, type Db, openDatabase } from './db/database.js';
+import { MigrationError, migrateToLatest } from './db/migrate.js';
+import { DomainError } from './domain-errors.js';
+
+const USAGE = `Usage: quire <command>
+
+Commands:
+  serve                   start the server (the default)
+  migrate                 create or upgrade the database schema, then exit
+  user add EMAIL          create an account (password from stdin, or asked for)
+  user list               list the accounts
+  user passwd EMAIL       set a new password (signs the user out everywhere)
+  user delete EMAIL       delete an account with its notes (--yes skips the question)
+  db copy --from DB --to DB [--force]
+                          copy accounts, sessions and notes from one database to another
+                          (each an SQLite file or a postgres:// URL); the target is migrated
+                          first and must be empty unless --force replaces its contents
+
+Configuration comes from the environment: PORT, HOST, DATABASE_URL, ALLOW_SIGNUP,
+AUTH_RATE_LIMIT, BODY_LIMIT, LOG_LEVEL, SCRYPT_COST, TRUST_PROXY (see the README).`;
+
+/** Runs a command against the migrated database and closes it afterwards. */
+async function withDatabase(config: Config, run: (db: Db) => Promise<string>): Promise<string> {
+  const database = await openDatabase(config.database);
+  try {
+    await migrateToLatest(database.db);
+    return await run(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+function oneEmail(rest: string[], command: string): string {
+  const [email, ...extra] = rest;
+  if (!email || extra.length > 0) {
+    throw new CliError(`"user ${command}" takes exactly one EMAIL\n\n${USAGE}`, 2);
+  }
+  return email;
+}
+
+async function run(argv: string[]): Promise<string | undefined> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      yes: { type: 'boolean', short: 'y' },
+      help: { type: 'boolean', short: 'h' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      force: { type: 'boolean' },
+    },
+  });
+  if (values.help) return USAGE;
+  const [command = 'serve', sub, ...rest] = positionals;
+  const config = loadConfig();
+  const copying = command === 'db' && sub === 'copy';
+  if (!copying && (values.from !== undefined || values.to !== undefined || values.force)) {
+    throw new CliError(`--from, --to and --force belong to "db copy"\n\n${USAGE}`, 2);
+  }
+
+  if (command === 'serve' && sub === undefined) {
+    await serve(config);
+    return undefined;
+  }
+  if (command === 'migrate' && sub === undefined) {
+    const database = await openDatabase(config.database);
+    try {
+      const ran = await migrateToLatest(database.db);
+      return ran.length > 0 ? `Database migrated: ${ran.join(', ')}` : 'Database is up to date';
+    } finally {
+      await database.close();
+    }
+  }
+  if (copying && rest.length === 0) {
+    if (values.from === undefined || values.to === undefined) {
+      throw new CliError(`"db copy" needs --from and --to\n\n${USAGE}`, 2);
+    }
+    return copyDatabase({
+      from: databaseOption('--from', values.from),
+      to: databaseOption('--to', values.to),
+      force: values.force ?? false,
+      progress: (line) => process.stderr.write(`${line}\n`),
+    });
+  }
+  if (command === 'user') {
+    switch (sub) {
+      case 'add':
+        return withDatabase(config, (db) => addUser(db, config, oneEmail(rest, 'add')));
+      case 'list':
+        if (rest.length > 0) throw new CliError(`"user list" takes no arguments\n\n${USAGE}`, 2);
+        return withDatabase(config, (db) => listUserLines(db));
+      case 'passwd':
+        return withDatabase(config, (db) => changePassword(db, config, oneEmail(rest, 'passwd')));
+      case 'delete':
+        return withDatabase(config, (db) =>
+          removeUser(db, oneEmail(rest, 'delete'), values.yes ?? false),
+        );
+    }
+  }
+  throw new CliError(`Unknown command: ${positionals.join(' ')}\n\n${USAGE}`, 2);
+}
+
+try {
+  const output = await run(process.argv.slice(2));
+  if (output !== undefined) process.stdout.write(`${output}\n`);
+} catch (error) {
+  const code = (error as { code?: unknown }).code;
+  const usage =
+    error instanceof CliError
+      ? error.exitCode === 2
+      : typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
+  const known =
+    error instanceof CliError ||
+    error instanceof ConfigError ||
+    error instanceof DatabaseUnavailableError ||
+    error instanceof MigrationError;
+  const message =
+    known || error instanceof DomainError || usage
+      ? `${(error as Error).message}${usage && !(error instanceof CliError) ? `\n\n${USAGE}` : ''}`
+      : `unexpected error: ${error instanceof Error ? error.stack : String(error)}`;
+  process.stderr.write(`quire: ${message}\n`);
+  process.exitCode = usage ? 2 : 1;
+}

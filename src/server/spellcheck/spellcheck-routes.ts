@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ErrorResponse } from '../../shared/account.js';
+import { type DictionaryFile, loadDictionaryFiles } from './dictionary-files.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+const TEXT = 'text/plain; charset=utf-8';
+
+interface Entry {
+  body: Buffer | string;
+  etag: string;
+  contentType: string;
+  cacheControl: string;
+}
+
+/** What the client fetches first: the content-versioned URLs of the current dictionary. */
+export interface DictionaryManifest {
+  aff: string;
+  dic: string;
+}
+
+function fileEntry(file: DictionaryFile, cacheControl: string): Entry {
+  return { body: file.body, etag: file.etag, contentType: TEXT, cacheControl };
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  return header?.split(',').some((candidate) => candidate.trim() === etag) ?? false;
+}
+
+/**
+ * Serves the en_US spelling dictionary from Quire's own origin, so spell checking needs no
+ * internet. `en_US.json` names the content-versioned files, which are cached for a year; the
+ * plain names stay available and revalidate by ETag. Bodies are text, so compression applies.
+ */
+export function registerSpellcheckRoutes(app: FastifyInstance): void {
+  const files = loadDictionaryFiles();
+  const manifest: DictionaryManifest = {
+    aff: `/dictionaries/en_US-${files.version}.aff`,
+    dic: `/dictionaries/en_US-${files.version}.dic`,
+  };
+  const entries = new Map<string, Entry>([
+    [
+      'en_US.json',
+      {
+        body: JSON.stringify(manifest),
+        etag: `W/"${files.version}"`,
+        contentType: 'application/json; charset=utf-8',
+        cacheControl: REVALIDATE,
+      },
+    ],
+    ['en_US.aff', fileEntry(files.aff, REVALIDATE)],
+    ['en_US.dic', fileEntry(files.dic, REVALIDATE)],
+    [`en_US-${files.version}.aff`, fileEntry(files.aff, IMMUTABLE)],
+    [`en_US-${files.version}.dic`, fileEntry(files.dic, IMMUTABLE)],
+  ]);
+
+  app.get<{ Params: { '*': string } }>('/dictionaries/*', async (request, reply) => {
+    const found = entries.get(request.params['*']);
+    if (!found) {
+      const body: ErrorResponse = { error: `Not found: ${request.method} ${request.url}` };
+      return reply.code(404).send(body);
+    }
+    reply.header('cache-control', found.cacheControl).header('etag', found.etag);
+    if (matchesEtag(request.headers['if-none-match'], found.etag)) return reply.code(304).send();
+    return reply.type(found.contentType).send(found.body);
+  });
+}
