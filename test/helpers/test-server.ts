@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { type AppOptions, buildApp } from '../../src/server/app.js';
+import type { Config, DatabaseLocation } from '../../src/server/config.js';
+import { type Database, openDatabase } from '../../src/server/db/database.js';
+import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { createBus } from '../../src/server/live/create-bus.js';
+import type { LiveBus } from '../../src/server/live/live-bus.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+export { makeTempDir, removeTempDir } from './temp-dir.js';
+
+export interface TestServer {
+  url: string;
+  socketUrl: string;
+  app: FastifyInstance;
+  database: Database;
+  bus: LiveBus;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Test settings: open signup, no rate limit, the cheapest scrypt cost Quire accepts. */
+export function testConfig(database: DatabaseLocation, overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    database,
+    allowSignup: true,
+    authRateLimit: 0,
+    bodyLimit: 2 * 1024 * 1024,
+    logLevel: 'silent',
+    scryptCost: 10,
+    trustProxy: false,
+    ...overrides,
+  };
+}
+
+/**
+ * Quire over a real database of the suite's kind (a fresh one unless `database` is given),
+ * with the bus `serve` would pick for it, listening on an ephemeral loopback port.
+ */
+export async function startTestServer(
+  options: {
+    config?: Partial<Config>;
+    /** Shared with other servers or CLI runs; the caller drops it. */
+    database?: TestDatabase;
+    bus?: LiveBus;
+    app?: Partial<Pick<AppOptions, 'heartbeatMs' | 'authTimeoutMs' | 'webClientDir'>>;
+  } = {},
+): Promise<TestServer> {
+  const testDatabase = options.database ?? (await createTestDatabase());
+  const config = testConfig(testDatabase.location, options.config);
+  const database = await openDatabase(config.database);
+  await migrateToLatest(database.db);
+  const bus = options.bus ?? (await createBus(database));
+  const app = await buildApp({ config, database, bus, logger: false, ...options.app });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url,
+    socketUrl: `${url.replace(/^http/, 'ws')}/socket`,
+    app,
+    database,
+    bus,
+    config,
+    async close() {
+      await app.close();
+      await bus.close();
+      await database.close();
+      if (!options.database) await testDatabase.drop();
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Note } from '../src/shared/note.js';
+import { call, createNote, listNotes, signUp, updateNote } from './helpers/api-client.js';
+import { LiveTestClient } from './helpers/live-client.js';
+import { adminQuery } from './helpers/postgres-admin.js';
+import { createPostgresDatabase, type TestDatabase } from './helpers/test-database.js';
+import { startTestServer, type TestServer } from './helpers/test-server.js';
+
+// Two instances of Quire over one PostgreSQL database, as behind a load balancer: each has
+// its own pool, sockets and LISTEN connection; events reach every instance through NOTIFY.
+let database: TestDatabase;
+let one: TestServer;
+let two: TestServer;
+const clients: LiveTestClient[] = [];
+
+beforeEach(async () => {
+  database = await createPostgresDatabase();
+  one = await startTestServer({ database });
+  two = await startTestServer({ database });
+});
+afterEach(async () => {
+  for (const client of clients.splice(0)) client.close();
+  await one?.close();
+  await two?.close();
+  await database?.drop();
+});
+
+async function connect(server: TestServer, token: string): Promise<LiveTestClient> {
+  const client = await LiveTestClient.connect(server.socketUrl, token);
+  clients.push(client);
+  return client;
+}
+
+/** Ends the LISTEN connections of both instances, as a network failure or restart would. */
+async function killListeners(): Promise<number> {
+  const name = new URL(database.url).pathname.slice(1);
+  const { rowCount } = await adminQuery(
+    `select pg_terminate_backend(pid) from pg_stat_activity
+     where datname = '${name}' and application_name = 'quire live listener'`,
+  );
+  return rowCount ?? 0;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+describe('two instances on one database', () => {
+  it('deliver what is changed through one to the sockets of the other', async () => {
+    const token = await signUp(one.url);
+    const [onOne, onTwo] = [await connect(one, token), await connect(two, token)];
+
+    const note = await createNote(two.url, token, 'made on two');
+    for (const live of [onOne, onTwo]) {
+      expect(await live.next()).toEqual({ event: 'update', payload: note });
+    }
+    // Far over NOTIFY's 8000-byte payload limit: the body travels by a read, not the notice.
+    const body = `😀 مرحبا \u0000 ${'x'.repeat(1024 * 1024)}`;
+    const updated = await updateNote(two.url, token, { ...note, body });
+    expect(await onOne.next()).toEqual({ event: 'update', payload: updated });
+    expect(await call(two.url, 'DELETE', `/api/notes/${note.id}`, { token })).toMatchObject({
+      status: 204,
+    });
+    expect(await onOne.next()).toEqual({ event: 'delete', payload: note.id });
+  });
+
+  it('deliver changes in the order they were made, to their own user only', async () => {
+    const [alice, bob] = [await signUp(one.url), await signUp(two.url)];
+    const [aliceLive, bobLive] = [await connect(one, alice), await connect(one, bob)];
+    const made: Note[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      made.push(await createNote(i % 2 === 0 ? one.url : two.url, alice, `note ${i}`));
+    }
+    for (const note of made)
+      expect(await aliceLive.next()).toEqual({ event: 'update', payload: note });
+    await settle();
+    expect(bobLive.messages).toEqual([]);
+  });
+
+  it('skip a change to a note deleted before it could be read', async () => {
+    const token = await signUp(one.url);
+    const live = await connect(one, token);
+    const userId = (
+      await one.database.db.selectFrom('users').select('id').executeTakeFirstOrThrow()
+    ).id;
+    const gone: Note = { id: 'never-stored', body: '', timeCreated: 1, timeLastModified: 1 };
+    await two.bus.publish({ userId, event: 'update', note: gone });
+    const note = await createNote(two.url, token, 'after');
+    expect(await live.next()).toEqual({ event: 'update', payload: note });
+    await settle();
+    expect(live.messages).toEqual([]);
+  });
+
+  it('resync their clients when the listening connection drops, and lose nothing after', async () => {
+    const token = await signUp(one.url);
+    const [onOne, onTwo] = [await connect(one, token), await connect(two, token)];
+    expect(await killListeners()).toBe(2);
+    // Made while nobody listens: its event is lost, so clients are told to refetch.
+    const missed = await createNote(two.url, token, 'while nobody listened');
+    for (const live of [onOne, onTwo]) {
+      expect(await live.next((m) => m.event === 'ready', 10_000)).toEqual({
+        event: 'ready',
+        payload: null,
+      });
+    }
+    expect(await listNotes(one.url, token)).toContainEqual(missed);
+
+    const later = await createNote(two.url, token, 'after listening again');
+    for (const live of [onOne, onTwo]) {
+      expect(await live.next((m) => m.event === 'update' && m.payload.id === later.id)).toEqual({
+        event: 'update',
+        payload: later,
+      });
+    }
+    // And once more, to show recovery is not a one-off.
+    expect(await killListeners()).toBe(2);
+    expect((await onOne.next((m) => m.event === 'ready', 10_000)).event).toBe('ready');
+    const last = await updateNote(one.url, token, { ...later, body: 'last' });
+    expect(await onOne.next((m) => m.event === 'update' && m.payload.body === 'last')).toEqual({
+      event: 'update',
+      payload: last,
+    });
+  });
+
+  it('stop cleanly while listening again, leaving no connection behind', async () => {
+    expect(await killListeners()).toBe(2);
+    await one.close();
+    await two.close();
+    await new Promise((resolve) => setTimeout(resolve, 500)); // past the first retry's pause
+    const name = new URL(database.url).pathname.slice(1);
+    const { rows } = await adminQuery(
+      `select count(*)::int as count from pg_stat_activity where datname = '${name}'`,
+    );
+    expect(rows).toEqual([{ count: 0 }]);
+  });
+});
