@@ -1,0 +1,129 @@
+import {
+  type AuthMessage,
+  CLOSE_UNAUTHORIZED,
+  LIVE_SOCKET_PATH,
+} from '../../shared/live-message.js';
+import type { Note, NoteId } from '../../shared/note.js';
+import { backoffDelay } from './backoff.js';
+import { isNote } from './note-guard.js';
+
+/** The part of the browser's WebSocket this module uses, so tests can pass a fake. */
+export interface SocketLike {
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+}
+
+export interface LiveSocketHandlers {
+  /** The socket is authenticated; anything missed while away should be fetched now. */
+  onReady(): void;
+  onUpdate(note: Note): void;
+  onDelete(id: NoteId): void;
+  /** The server rejected the token (close code 4401): the session is over. */
+  onUnauthorized(): void;
+}
+
+export interface LiveSocketOptions extends LiveSocketHandlers {
+  url: string;
+  token: string;
+  createSocket?: (url: string) => SocketLike;
+  random?: () => number;
+}
+
+/** `ws:` or `wss:` address of the live socket, matching the page's protocol (spec §7). */
+export function liveSocketUrl(pageUrl: string): string {
+  const url = new URL(LIVE_SOCKET_PATH, pageUrl);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  url.hash = '';
+  return url.toString();
+}
+
+function parseMessage(data: unknown): { event?: unknown; payload?: unknown } | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const message: unknown = JSON.parse(data);
+    return message && typeof message === 'object' ? message : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The live connection: authenticates with the first message, hands over `update` and `delete`
+ * events, and after any close other than 4401 reconnects with capped, jittered backoff.
+ */
+export class LiveSocket {
+  private socket: SocketLike | null = null;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private attempt = 0;
+  private stopped = false;
+  private readonly options: LiveSocketOptions;
+
+  constructor(options: LiveSocketOptions) {
+    this.options = options;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close(1000, 'logged out');
+  }
+
+  /** Skips the wait when there is reason to think the server is back (e.g. `online`). */
+  reconnectNow(): void {
+    if (this.stopped || this.socket) return;
+    clearTimeout(this.retryTimer);
+    this.connect();
+  }
+
+  private connect(): void {
+    const create = this.options.createSocket ?? ((url: string) => new WebSocket(url));
+    const socket = create(this.options.url);
+    this.socket = socket;
+    socket.onopen = () => {
+      const auth: AuthMessage = { event: 'auth', payload: this.options.token };
+      socket.send(JSON.stringify(auth));
+    };
+    socket.onmessage = (event) => {
+      if (this.socket === socket) this.handleMessage(event.data);
+    };
+    socket.onclose = (event) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      console.log(
+        `Live connection closed (${event.code}${event.reason ? ` ${event.reason}` : ''})`,
+      );
+      if (this.stopped) return;
+      if (event.code === CLOSE_UNAUTHORIZED) {
+        this.stopped = true;
+        this.options.onUnauthorized();
+        return;
+      }
+      const delay = backoffDelay(this.attempt, undefined, this.options.random);
+      this.attempt += 1;
+      this.retryTimer = setTimeout(() => this.connect(), delay);
+    };
+  }
+
+  private handleMessage(data: unknown): void {
+    const message = parseMessage(data);
+    if (!message) return;
+    if (message.event === 'ready') {
+      this.attempt = 0;
+      this.options.onReady();
+    } else if (message.event === 'update' && isNote(message.payload)) {
+      this.options.onUpdate(message.payload);
+    } else if (message.event === 'delete' && typeof message.payload === 'string') {
+      this.options.onDelete(message.payload);
+    }
+  }
+}

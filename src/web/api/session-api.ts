@@ -1,0 +1,63 @@
+import { apiRequest, readErrorText } from './http-client.js';
+
+/** What `GET /api/check` says about a stored token; only 401 and 403 reject it (spec §7). */
+export type TokenCheck = { valid: true; email: string } | { valid: false };
+
+export async function checkToken(token: string): Promise<TokenCheck> {
+  const response = await apiRequest('/api/check', { token });
+  if (response.status === 401 || response.status === 403) return { valid: false };
+  const data: unknown = response.ok ? await response.json().catch(() => null) : null;
+  const email = (data as { email?: unknown } | null)?.email;
+  return { valid: true, email: typeof email === 'string' ? email : '' };
+}
+
+/** A login or sign-up the server refused; `status` says why, `serverText` is its `error`. */
+export class CredentialsRejectedError extends Error {
+  readonly status: number;
+  readonly serverText: string | undefined;
+  constructor(status: number, serverText: string | undefined) {
+    super(serverText ?? `Request refused (${status})`);
+    this.name = 'CredentialsRejectedError';
+    this.status = status;
+    this.serverText = serverText;
+  }
+}
+
+async function tokenFrom(path: string, username: string, password: string): Promise<string> {
+  const response = await apiRequest(path, {
+    method: 'POST',
+    token: '',
+    body: { username, password },
+  });
+  if (!response.ok) {
+    throw new CredentialsRejectedError(response.status, await readErrorText(response));
+  }
+  return (await response.text()).trim();
+}
+
+/** `POST /api/login` → the session token as plain text. */
+export function logIn(username: string, password: string): Promise<string> {
+  return tokenFrom('/api/login', username, password);
+}
+
+/** `POST /api/signup` → 201 with the session token as plain text. */
+export function signUp(username: string, password: string): Promise<string> {
+  return tokenFrom('/api/signup', username, password);
+}
+
+/** `POST /api/logout` revokes the session (204); any answer ends it on this side anyway. */
+export async function logOut(token: string): Promise<void> {
+  await apiRequest('/api/logout', { method: 'POST', token });
+}
+
+/** `GET /api/config`: whether the log-in screen may offer "Create account". */
+export async function fetchSignupOpen(): Promise<boolean> {
+  try {
+    const response = await apiRequest('/api/config', { token: '' });
+    if (!response.ok) return false;
+    const data: unknown = await response.json();
+    return (data as { signupOpen?: unknown } | null)?.signupOpen === true;
+  } catch {
+    return false;
+  }
+}

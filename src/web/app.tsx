@@ -1,0 +1,20 @@
+import { useAppState } from './app-context.js';
+import { LoginScreen } from './components/login-screen.js';
+import { NotesScreen } from './components/notes-screen.js';
+import { NoticeBar } from './components/notice-bar.js';
+import { StartupScreen } from './components/startup-screen.js';
+
+/** The top-level choice (spec §2.1): logged in → list/detail layout, otherwise Log In. */
+export function App() {
+  const startup = useAppState((state) => state.startup);
+  const loggedIn = useAppState((state) => state.token !== '');
+  let screen = <LoginScreen />;
+  if (startup !== 'done') screen = <StartupScreen unreachable={startup === 'unreachable'} />;
+  else if (loggedIn) screen = <NotesScreen />;
+  return (
+    <>
+      {screen}
+      <NoticeBar />
+    </>
+  );
+}

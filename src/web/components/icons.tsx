@@ -1,0 +1,34 @@
+/** Small stroke icons; decorative, since every button also carries its text. */
+interface IconProps {
+  path: string;
+}
+
+function Icon({ path }: IconProps) {
+  return (
+    <svg
+      className="button__icon"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={path} />
+    </svg>
+  );
+}
+
+export const MenuIcon = () => <Icon path="M4 6h16M4 12h16M4 18h16" />;
+export const PlusIcon = () => <Icon path="M12 5v14M5 12h14" />;
+export const BackIcon = () => <Icon path="M15 18l-6-6 6-6" />;
+export const CloseIcon = () => <Icon path="M6 6l12 12M18 6L6 18" />;
+export const InfoIcon = () => (
+  <Icon path="M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 16v-4M12 8h.01" />
+);
+export const TrashIcon = () => <Icon path="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />;
+export const LogOutIcon = () => (
+  <Icon path="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
+);

@@ -1,0 +1,48 @@
+import { useId, useState } from 'react';
+import type { Note } from '../../shared/note.js';
+import { InfoIcon } from './icons.js';
+import { formatNoteTime } from './note-time.js';
+import './info-popover.css';
+
+/**
+ * "Info" (spec §2.5): a "/#" link that opens a popover with the note's times on focus, hover
+ * or click; Escape closes it. The popover describes the link, so a screen reader reads the times with it.
+ */
+export function InfoPopover({ note }: { note: Note }) {
+  const [focused, setFocused] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const popoverId = useId();
+  const open = focused && !dismissed;
+
+  // Hovering opens it too, through CSS (.info:hover).
+  return (
+    <span className={open ? 'info info--open' : 'info'}>
+      {/* biome-ignore lint/a11y/useValidAnchor: the spec makes Info a link to "/#" that acts as a control */}
+      <a
+        href="/#"
+        className="button"
+        aria-describedby={popoverId}
+        onFocus={() => {
+          setFocused(true);
+          setDismissed(false);
+        }}
+        onBlur={() => setFocused(false)}
+        onClick={(event) => {
+          event.preventDefault();
+          setFocused(true);
+          setDismissed(false);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setDismissed(true);
+        }}
+      >
+        <InfoIcon />
+        Info
+      </a>
+      <span id={popoverId} role="tooltip" className="info__popover">
+        <span className="info__line">Created: {formatNoteTime(note.timeCreated)}</span>
+        <span className="info__line">Modified: {formatNoteTime(note.timeLastModified)}</span>
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,40 @@
+import { useAppState, useController } from '../app-context.js';
+import { MenuIcon, PlusIcon } from './icons.js';
+import { NotesList } from './notes-list.js';
+
+export const MENU_BUTTON_ID = 'menu-button';
+
+/** The notes list with its controls bar: "Menu", the title "Notes", "New" (spec §2.4). */
+export function ListPane() {
+  const controller = useController();
+  const isMenuOpen = useAppState((state) => state.isMenuOpen);
+  return (
+    <section className="list-pane" aria-labelledby="notes-title">
+      <header className="controls-bar">
+        <button
+          id={MENU_BUTTON_ID}
+          className="button"
+          type="button"
+          aria-expanded={isMenuOpen}
+          aria-controls="menu"
+          onClick={() => controller.toggleMenu()}
+        >
+          <MenuIcon />
+          Menu
+        </button>
+        <h1 id="notes-title" className="controls-bar__title">
+          Notes
+        </h1>
+        <button
+          className="button button--primary"
+          type="button"
+          onClick={() => void controller.createNote()}
+        >
+          <PlusIcon />
+          New
+        </button>
+      </header>
+      <NotesList />
+    </section>
+  );
+}

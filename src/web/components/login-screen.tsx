@@ -1,0 +1,122 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { CredentialsRejectedError } from '../api/session-api.js';
+import { useController } from '../app-context.js';
+import { type CredentialsMode, credentialsErrorMessage } from './login-messages.js';
+import './login-screen.css';
+
+/** Log In form (spec §2.2), which turns into "Create account" when the server allows sign-up. */
+export function LoginScreen() {
+  const controller = useController();
+  const [mode, setMode] = useState<CredentialsMode>('login');
+  const [signupOpen, setSignupOpen] = useState(false);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const headingId = useId();
+  const errorId = useId();
+  const hintId = useId();
+  const isSignup = mode === 'signup';
+
+  useEffect(() => {
+    let current = true;
+    void controller.fetchSignupOpen().then((open) => {
+      if (current) setSignupOpen(open);
+    });
+    return () => {
+      current = false;
+    };
+  }, [controller]);
+
+  function switchMode(next: CredentialsMode) {
+    setMode(next);
+    setError('');
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const username = String(data.get('username') ?? '');
+    const password = String(data.get('password') ?? '');
+    setError('');
+    setBusy(true);
+    try {
+      if (isSignup) await controller.signUp(username, password);
+      else await controller.logIn(username, password);
+    } catch (failure) {
+      setError(credentialsErrorMessage(failure, mode));
+      if (failure instanceof CredentialsRejectedError && isSignup && failure.status === 403) {
+        setSignupOpen(false);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="login-screen">
+      <p className="login-screen__brand" aria-hidden="true">
+        Quire
+      </p>
+      <form
+        className="login-card"
+        aria-labelledby={headingId}
+        aria-describedby={error ? errorId : undefined}
+        onSubmit={submit}
+      >
+        <h1 id={headingId} className="login-card__heading">
+          {isSignup ? 'Create account' : 'Log In'}
+        </h1>
+        <label className="field">
+          <span className="field__label">Email address</span>
+          <input
+            className="field__input"
+            type="email"
+            name="username"
+            required
+            placeholder="Enter email"
+            autoComplete="username"
+            spellCheck={false}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">Password</span>
+          <input
+            className="field__input"
+            type="password"
+            name="password"
+            required
+            minLength={isSignup ? 8 : undefined}
+            autoComplete={isSignup ? 'new-password' : 'current-password'}
+            aria-describedby={isSignup ? hintId : undefined}
+          />
+          {isSignup && (
+            <span id={hintId} className="field__hint">
+              At least 8 characters
+            </span>
+          )}
+        </label>
+        <p id={errorId} className="login-card__error" role="alert">
+          {error}
+        </p>
+        <button className="button button--primary login-card__submit" type="submit" disabled={busy}>
+          {isSignup ? 'Create account' : 'Submit'}
+        </button>
+        {signupOpen && !isSignup && (
+          <p className="login-card__switch">
+            New here?{' '}
+            <button className="link-button" type="button" onClick={() => switchMode('signup')}>
+              Create account
+            </button>
+          </p>
+        )}
+        {isSignup && (
+          <p className="login-card__switch">
+            Already have an account?{' '}
+            <button className="link-button" type="button" onClick={() => switchMode('login')}>
+              Log in
+            </button>
+          </p>
+        )}
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,104 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type KeyboardEvent, useCallback, useEffect, useRef } from 'react';
+import { useAppState, useController } from '../app-context.js';
+import { NoteListItem } from './note-list-item.js';
+import './notes-list.css';
+
+/** Every item has the same height (title and preview on one line each): no layout jumps. */
+export const NOTE_ITEM_HEIGHT = 68;
+export const NOTES_NAV_ID = 'notes-nav';
+
+/** One item per note in sortedNoteIds order; only the visible ones are in the DOM. */
+export function NotesList() {
+  const controller = useController();
+  const ids = useAppState((state) => state.sortedNoteIds);
+  const notes = useAppState((state) => state.notes);
+  const drafts = useAppState((state) => state.drafts);
+  const selectedId = useAppState((state) => state.selectedNoteId);
+  const loaded = useAppState((state) => state.notesLoaded);
+  const scroller = useRef<HTMLElement>(null);
+  const idsRef = useRef(ids);
+  idsRef.current = ids;
+  const select = useCallback((noteId: string) => controller.selectNote(noteId), [controller]);
+
+  const virtualizer = useVirtualizer({
+    count: ids.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => NOTE_ITEM_HEIGHT,
+    getItemKey: (index) => ids[index] ?? index,
+    overscan: 6,
+  });
+
+  // Bring a newly selected note into view (e.g. a created one, which goes to the top).
+  useEffect(() => {
+    if (selectedId === null) return;
+    const index = idsRef.current.indexOf(selectedId);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+  }, [selectedId, virtualizer]);
+
+  /** Moves focus to an item, scrolling it into the DOM first when it is not rendered. */
+  function focusItem(index: number) {
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+    let frames = 0;
+    const tryFocus = () => {
+      const link = scroller.current?.querySelector<HTMLElement>(`[data-index="${index}"] a`);
+      if (link) link.focus();
+      else if (++frames < 10) requestAnimationFrame(tryFocus);
+    };
+    tryFocus();
+  }
+
+  // Arrow keys, Home and End reach every note, even the ones not rendered yet.
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    const item = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
+    if (!item || ids.length === 0) return;
+    const index = Number(item.dataset.index);
+    const last = ids.length - 1;
+    const next: Record<string, number> = {
+      ArrowDown: Math.min(index + 1, last),
+      ArrowUp: Math.max(index - 1, 0),
+      Home: 0,
+      End: last,
+    };
+    const target = next[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    focusItem(target);
+  }
+
+  return (
+    <nav
+      id={NOTES_NAV_ID}
+      ref={scroller}
+      className="notes-list"
+      aria-label="Notes"
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+    >
+      {!loaded && <p className="notes-list__message">Loading notes…</p>}
+      {loaded && ids.length === 0 && (
+        <p className="notes-list__message">No notes yet. Press New to write your first one.</p>
+      )}
+      <ul className="notes-list__items" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const id = ids[item.index];
+          const note = id === undefined ? undefined : notes[id];
+          if (!note) return null;
+          return (
+            <NoteListItem
+              key={item.key}
+              index={item.index}
+              count={ids.length}
+              top={item.start}
+              height={NOTE_ITEM_HEIGHT}
+              noteId={note.id}
+              text={drafts[note.id] ?? note.body}
+              active={note.id === selectedId}
+              onSelect={select}
+            />
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,26 @@
+import { useAppState, useController } from '../app-context.js';
+import { CloseIcon } from './icons.js';
+import './notice-bar.css';
+
+/** A short, unobtrusive message at the bottom (failed calls, ended sessions). */
+export function NoticeBar() {
+  const controller = useController();
+  const notice = useAppState((state) => state.notice);
+  return (
+    <div className="notice-region" role="status" aria-live="polite">
+      {notice && (
+        <div className={`notice notice--${notice.tone}`}>
+          <span className="notice__text">{notice.text}</span>
+          <button
+            className="button notice__dismiss"
+            type="button"
+            aria-label="Dismiss message"
+            onClick={() => controller.dismissNotice(notice.id)}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Notice } from '../state/app-state.js';
+import type { AppStore } from '../state/store.js';
+
+const NOTICE_MS = 6_000;
+
+/** The short message shown when a call fails; the raised error itself goes to the console. */
+export function errorNotice(message: string, offline: boolean): string {
+  return offline
+    ? `${message} The server cannot be reached right now.`
+    : `${message} Please try again.`;
+}
+
+/** Shows one notice at a time and takes it away after a few seconds. */
+export class NoticeTimer {
+  private lastId = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly store: AppStore;
+
+  constructor(store: AppStore) {
+    this.store = store;
+  }
+
+  show(text: string, tone: Notice['tone']): void {
+    const notice = { id: ++this.lastId, text, tone };
+    this.store.dispatch({ type: 'noticeShown', notice });
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.dismiss(notice.id), NOTICE_MS);
+  }
+
+  dismiss(id: number): void {
+    this.store.dispatch({ type: 'noticeDismissed', id });
+  }
+}

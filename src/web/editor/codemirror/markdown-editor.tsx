@@ -1,0 +1,105 @@
+import { Transaction } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+import { useCallback, useLayoutEffect, useRef } from 'react';
+import { spellCheckerFor } from '../spellcheck/spell-checker.js';
+import { changedRange } from '../text-diff.js';
+import { createNoteState, spellcheckSlot } from './note-state.js';
+import { spellcheck } from './spellcheck-extension.js';
+import './markdown-editor.css';
+
+export interface MarkdownEditorProps {
+  /** The note's text; a different text for the same note is taken in place (a remote edit). */
+  value: string;
+  /** Switching notes replaces the content and starts a fresh undo history. */
+  noteId: string;
+  onChange(text: string): void;
+  /** Whose personal dictionary to use (the account's email). */
+  dictionaryOwner: string;
+  /** Take the keyboard focus whenever a note opens. */
+  autoFocus?: boolean;
+  /** The cursor of a stand-in the editor replaces as it mounts (typing there went on). */
+  takeOver?(): { anchor: number; head: number } | undefined;
+}
+
+function spellcheckFor(owner: string) {
+  return typeof Worker === 'undefined' ? [] : spellcheck(spellCheckerFor(owner));
+}
+
+/**
+ * CodeMirror 6 hosted in React: the view is created once and React never renders into it;
+ * props reach it as transactions.
+ */
+export default function MarkdownEditor(props: MarkdownEditorProps) {
+  const { noteId, value, dictionaryOwner } = props;
+  const host = useRef<HTMLDivElement>(null);
+  const viewRef = useRef<EditorView | null>(null);
+  const latest = useRef(props);
+  // What the view shows, as last exchanged with the parent, so the echo of typing is ignored.
+  const shown = useRef({ noteId, text: value, owner: dictionaryOwner });
+
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+
+  const stateFor = useCallback((text: string) => {
+    return createNoteState(text, spellcheckFor(latest.current.dictionaryOwner), (newText) => {
+      shown.current.text = newText;
+      latest.current.onChange(newText);
+    });
+  }, []);
+
+  useLayoutEffect(() => {
+    const { noteId, value, dictionaryOwner, autoFocus, takeOver } = latest.current;
+    // In a shadow root CodeMirror's styles go into constructable style sheets; in the document
+    // they would be a <style> element, which the strict CSP (style-src 'self') refuses.
+    const element = host.current!;
+    const root = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
+    const view = new EditorView({ parent: root, root, state: stateFor(value) });
+    viewRef.current = view;
+    shown.current = { noteId, text: value, owner: dictionaryOwner };
+    const handed = takeOver?.();
+    if (handed) {
+      const clamp = (pos: number) => Math.min(pos, view.state.doc.length);
+      view.dispatch({
+        selection: { anchor: clamp(handed.anchor), head: clamp(handed.head) },
+        scrollIntoView: true,
+      });
+    }
+    // Replacing a stand-in, the focus is taken back only if it went down with the stand-in,
+    // not if the user has moved it elsewhere meanwhile.
+    const focusIsFree = !document.activeElement || document.activeElement === document.body;
+    if (autoFocus && (!handed || focusIsFree)) view.focus();
+    return () => {
+      view.destroy();
+      viewRef.current = null;
+    };
+  }, [stateFor]);
+
+  useLayoutEffect(() => {
+    const view = viewRef.current;
+    const current = shown.current;
+    if (!view) return;
+    if (dictionaryOwner !== current.owner) {
+      current.owner = dictionaryOwner;
+      view.dispatch({ effects: spellcheckSlot.reconfigure(spellcheckFor(dictionaryOwner)) });
+    }
+    if (noteId !== current.noteId) {
+      view.setState(stateFor(value));
+      current.noteId = noteId;
+      current.text = value;
+      view.scrollDOM.scrollTop = 0;
+      if (latest.current.autoFocus) view.focus();
+    } else if (value !== current.text) {
+      current.text = value;
+      const { start, end, insert } = changedRange(view.state.doc.toString(), value);
+      if (start === end && insert === '') return;
+      // Someone else's edit: kept out of this user's undo history and not echoed back.
+      view.dispatch({
+        changes: { from: start, to: end, insert },
+        annotations: [Transaction.remote.of(true), Transaction.addToHistory.of(false)],
+      });
+    }
+  }, [noteId, value, dictionaryOwner, stateFor]);
+
+  return <div ref={host} className="markdown-editor" />;
+}

@@ -1,0 +1,74 @@
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import {
+  deleteMarkupBackward,
+  insertNewlineContinueMarkup,
+  markdownLanguage,
+} from '@codemirror/lang-markdown';
+import { LanguageSupport } from '@codemirror/language';
+import { Compartment, EditorState, type Extension, Prec, Transaction } from '@codemirror/state';
+import { drawSelection, EditorView, keymap, placeholder } from '@codemirror/view';
+import { editorTheme, markdownHighlighting } from './editor-theme.js';
+import { fileDropGuard } from './file-drop-guard.js';
+import { toggleBold, toggleItalic } from './markdown-formatting.js';
+
+// GFM markdown without nested code languages: `markdown()` would pull in the HTML, CSS and
+// JavaScript grammars (~80 KB gzip) for highlighting inside fences. Code stays monospace.
+const markdownSupport = new LanguageSupport(markdownLanguage);
+
+const markdownKeys = Prec.high(
+  keymap.of([
+    { key: 'Enter', run: insertNewlineContinueMarkup },
+    { key: 'Backspace', run: deleteMarkupBackward },
+    { key: 'Mod-b', run: toggleBold, preventDefault: true },
+    { key: 'Mod-i', run: toggleItalic, preventDefault: true },
+  ]),
+);
+
+/** Where the spell checker plugs in; swapped when the signed-in account changes. */
+export const spellcheckSlot = new Compartment();
+
+/** Marks text that came from outside (a newer version of the note), not from typing. */
+export function isRemote(transaction: Transaction): boolean {
+  return transaction.annotation(Transaction.remote) === true;
+}
+
+const baseExtensions: Extension = [
+  history(),
+  drawSelection(),
+  EditorView.lineWrapping,
+  markdownKeys,
+  keymap.of([...defaultKeymap, ...historyKeymap]),
+  markdownSupport,
+  markdownHighlighting,
+  editorTheme,
+  fileDropGuard,
+  placeholder('Start writing…'),
+  EditorView.contentAttributes.of({
+    'aria-label': 'Note text',
+    spellcheck: 'false',
+    autocorrect: 'off',
+  }),
+];
+
+/**
+ * A fresh state for one note: a note gets its own state, so its undo history never reaches
+ * into another note's text.
+ */
+export function createNoteState(
+  text: string,
+  spellcheck: Extension,
+  onLocalChange: (text: string) => void,
+): EditorState {
+  return EditorState.create({
+    doc: text,
+    extensions: [
+      baseExtensions,
+      spellcheckSlot.of(spellcheck),
+      EditorView.updateListener.of((update) => {
+        if (update.docChanged && update.transactions.some((tr) => tr.docChanged && !isRemote(tr))) {
+          onLocalChange(update.state.doc.toString());
+        }
+      }),
+    ],
+  });
+}

@@ -1,0 +1,69 @@
+import { type ComponentType, lazy, Suspense, useRef, useState } from 'react';
+import { useAppState } from '../app-context.js';
+import type { MarkdownEditorProps } from './codemirror/markdown-editor.js';
+import { type HandedOverSelection, PlainNoteEditor } from './plain-note-editor.js';
+
+/**
+ * The note body editor. Its whole contract is these props, so what is inside can change freely:
+ * - `noteId`: when it changes, the content is replaced by `value` (cursor at the start).
+ * - `value`: the text to show. A new value for the same note that differs from the current text
+ *   (an edit from elsewhere) is taken in place, keeping the cursor as far as possible; a value
+ *   equal to the current text (the echo of the user's own typing) changes nothing.
+ * - `onChange(text)`: called with the whole text after every change the user makes.
+ * - `autoFocus`: take the keyboard focus whenever a note opens.
+ * Saving, merging and ordering live outside; the editor only shows and reports text.
+ */
+export interface NoteEditorProps {
+  value: string;
+  noteId: string;
+  onChange(text: string): void;
+  autoFocus?: boolean;
+}
+
+type EditorComponent = ComponentType<MarkdownEditorProps>;
+
+// CodeMirror and the spell checker are a chunk of their own, kept out of the initial JavaScript
+// and fetched once the page is idle, so that opening a note does not wait for it. Should the
+// chunk fail to load, the plain textarea does the job.
+let loadedEditor: EditorComponent | undefined;
+let loading: Promise<EditorComponent> | undefined;
+
+function loadEditor(): Promise<EditorComponent> {
+  loading ??= import('./codemirror/markdown-editor.js').then(
+    (module) => (loadedEditor = module.default),
+    () => PlainNoteEditor,
+  );
+  return loading;
+}
+
+const LazyEditor = lazy(async () => ({ default: await loadEditor() }));
+
+if (typeof requestIdleCallback === 'function') {
+  requestIdleCallback(() => void loadEditor(), { timeout: 5000 });
+}
+
+export function NoteEditor(props: NoteEditorProps) {
+  // Chosen once per mount: swapping the component type later would remount the editor.
+  const [Editor] = useState<EditorComponent>(() => loadedEditor ?? LazyEditor);
+  // While the editor loads, the textarea takes the typing; the editor then takes over its cursor.
+  const handedOver = useRef<HandedOverSelection | undefined>(undefined);
+  // The personal spelling dictionary is kept per account.
+  const email = useAppState((state) => state.email);
+  return (
+    <Suspense
+      fallback={
+        <PlainNoteEditor {...props} onHandOver={(selection) => (handedOver.current = selection)} />
+      }
+    >
+      <Editor
+        {...props}
+        dictionaryOwner={email}
+        takeOver={() => {
+          const selection = handedOver.current;
+          handedOver.current = undefined;
+          return selection?.noteId === props.noteId ? selection : undefined;
+        }}
+      />
+    </Suspense>
+  );
+}

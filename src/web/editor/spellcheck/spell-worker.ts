@@ -1,0 +1,68 @@
+import nspell from 'nspell/lib/index.js';
+import { rankSuggestions } from './rank-suggestions.js';
+import {
+  DICTIONARY_MANIFEST_URL,
+  MAX_SUGGESTIONS,
+  type SpellRequest,
+  type SpellResponse,
+} from './spell-protocol.js';
+
+// Building the checker takes a few hundred milliseconds and ~13 MB, which is why it lives here,
+// off the main thread.
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+
+async function fetchText(url: string): Promise<string> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response.text();
+}
+
+async function loadSpeller() {
+  const manifest = JSON.parse(await fetchText(DICTIONARY_MANIFEST_URL)) as {
+    aff: string;
+    dic: string;
+  };
+  const [aff, dic] = await Promise.all([fetchText(manifest.aff), fetchText(manifest.dic)]);
+  return nspell(aff, dic);
+}
+
+const speller = loadSpeller();
+
+function reply(message: SpellResponse): void {
+  scope.postMessage(message);
+}
+
+// Every request waits on the same promise, so requests are answered in the order they came.
+scope.addEventListener('message', (event: MessageEvent<SpellRequest>) => {
+  const request = event.data;
+  speller.then(
+    (spell) => {
+      switch (request.type) {
+        case 'check':
+          reply({
+            type: 'checked',
+            id: request.id,
+            misspelled: request.words.filter((word) => !spell.correct(word)),
+          });
+          break;
+        case 'suggest':
+          reply({
+            type: 'suggested',
+            id: request.id,
+            suggestions: rankSuggestions(request.word, spell.suggest(request.word)).slice(
+              0,
+              MAX_SUGGESTIONS,
+            ),
+          });
+          break;
+        case 'add':
+          for (const word of request.words) spell.add(word);
+          break;
+      }
+    },
+    (error: unknown) => {
+      if (request.type === 'add') return;
+      reply({ type: 'failed', id: request.id, message: String(error) });
+    },
+  );
+});

@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import type { Note } from '../../shared/note.js';
+import type { AppAction } from './actions.js';
+import { type AppState, initialAppState } from './app-state.js';
+import { appReducer } from './reducer.js';
+
+function note(id: string, body = '', modified = 100): Note {
+  return { id, body, timeCreated: 50, timeLastModified: modified };
+}
+
+const loggedIn: AppState = { ...initialAppState, startup: 'done', token: 't0k3n', email: 'a@b.c' };
+
+function run(state: AppState, ...actions: AppAction[]): AppState {
+  return actions.reduce(appReducer, state);
+}
+
+function withNotes(...notes: Note[]): AppState {
+  return run(loggedIn, { type: 'notesLoaded', notes });
+}
+
+describe('appReducer', () => {
+  it('starts logged out, with nothing selected and the menu closed', () => {
+    expect(initialAppState).toMatchObject({
+      token: '',
+      startup: 'checking',
+      sortedNoteIds: [],
+      selectedNoteId: null,
+      isMenuOpen: false,
+    });
+  });
+
+  it('finishes start-up, or notes that the server is unreachable', () => {
+    expect(run(initialAppState, { type: 'startupUnreachable' }).startup).toBe('unreachable');
+    expect(run(initialAppState, { type: 'startupFinished' }).startup).toBe('done');
+  });
+
+  it('logs in with a token and an empty note state', () => {
+    const state = run(initialAppState, { type: 'loggedIn', token: 'abc', email: 'me@x.org' });
+    expect(state).toMatchObject({ token: 'abc', email: 'me@x.org', startup: 'done' });
+    expect(state.notesLoaded).toBe(false);
+  });
+
+  it('loads notes in server order with nothing selected', () => {
+    const state = withNotes(note('b'), note('a'), note('c'));
+    expect(state.sortedNoteIds).toEqual(['b', 'a', 'c']);
+    expect(Object.keys(state.notes).sort()).toEqual(['a', 'b', 'c']);
+    expect(state.selectedNoteId).toBeNull();
+    expect(state.notesLoaded).toBe(true);
+  });
+
+  it('replaces everything on a reload and keeps the selection only if the note still exists', () => {
+    const selected = run(withNotes(note('a'), note('b')), { type: 'noteSelected', id: 'b' });
+    const kept = run(selected, { type: 'notesLoaded', notes: [note('b', 'new'), note('c')] });
+    expect(kept.sortedNoteIds).toEqual(['b', 'c']);
+    expect(kept.notes.a).toBeUndefined();
+    expect(kept.notes.b?.body).toBe('new');
+    expect(kept.selectedNoteId).toBe('b');
+    const cleared = run(selected, { type: 'notesLoaded', notes: [note('c')] });
+    expect(cleared.selectedNoteId).toBeNull();
+  });
+
+  it('adds a created note to the front and selects it', () => {
+    const state = run(withNotes(note('a')), { type: 'noteCreated', note: note('n') });
+    expect(state.sortedNoteIds).toEqual(['n', 'a']);
+    expect(state.selectedNoteId).toBe('n');
+    expect(state.notes.n?.body).toBe('');
+  });
+
+  it('does not list a created note twice when its live event came first', () => {
+    const state = run(
+      withNotes(note('a')),
+      { type: 'noteUpdated', note: note('n') },
+      { type: 'noteCreated', note: note('n') },
+    );
+    expect(state.sortedNoteIds).toEqual(['n', 'a']);
+  });
+
+  it('replaces an updated note and moves it to the front', () => {
+    const state = run(withNotes(note('a'), note('b'), note('c')), {
+      type: 'noteUpdated',
+      note: note('c', 'changed', 200),
+    });
+    expect(state.sortedNoteIds).toEqual(['c', 'a', 'b']);
+    expect(state.notes.c?.body).toBe('changed');
+  });
+
+  it('inserts an updated note it did not know yet', () => {
+    const state = run(withNotes(note('a')), { type: 'noteUpdated', note: note('z', 'elsewhere') });
+    expect(state.sortedNoteIds).toEqual(['z', 'a']);
+    expect(state.notes.z?.body).toBe('elsewhere');
+  });
+
+  it('ignores an update older than the version it holds', () => {
+    const before = withNotes(note('a', 'new', 300), note('b'));
+    const after = run(before, { type: 'noteUpdated', note: note('a', 'old', 200) });
+    expect(after).toBe(before);
+  });
+
+  it('removes a deleted note from the map and list and clears its selection', () => {
+    const selected = run(withNotes(note('a'), note('b')), { type: 'noteSelected', id: 'a' });
+    const state = run(selected, { type: 'noteDeleted', id: 'a' });
+    expect(state.sortedNoteIds).toEqual(['b']);
+    expect(state.notes.a).toBeUndefined();
+    expect(state.selectedNoteId).toBeNull();
+  });
+
+  it('keeps the selection when another note is deleted', () => {
+    const selected = run(withNotes(note('a'), note('b')), { type: 'noteSelected', id: 'a' });
+    expect(run(selected, { type: 'noteDeleted', id: 'b' }).selectedNoteId).toBe('a');
+  });
+
+  it('never brings a deleted note back through a late update or reload', () => {
+    const state = run(
+      withNotes(note('a'), note('b')),
+      { type: 'noteDeleted', id: 'a' },
+      { type: 'noteUpdated', note: note('a', 'late', 999) },
+      { type: 'notesLoaded', notes: [note('a'), note('b')] },
+    );
+    expect(state.sortedNoteIds).toEqual(['b']);
+    expect(state.notes.a).toBeUndefined();
+  });
+
+  it('selects a known note and ignores an unknown id', () => {
+    const state = withNotes(note('a'));
+    expect(run(state, { type: 'noteSelected', id: 'a' }).selectedNoteId).toBe('a');
+    expect(run(state, { type: 'noteSelected', id: 'nope' })).toBe(state);
+  });
+
+  it('goes back to the list by clearing the selection', () => {
+    const state = run(
+      withNotes(note('a')),
+      { type: 'noteSelected', id: 'a' },
+      { type: 'selectionCleared' },
+    );
+    expect(state.selectedNoteId).toBeNull();
+  });
+
+  it('toggles the menu, or sets it open or closed', () => {
+    const opened = run(loggedIn, { type: 'menuToggled' });
+    expect(opened.isMenuOpen).toBe(true);
+    expect(run(opened, { type: 'menuToggled' }).isMenuOpen).toBe(false);
+    expect(run(opened, { type: 'menuToggled', open: true }).isMenuOpen).toBe(true);
+    expect(run(opened, { type: 'menuToggled', open: false }).isMenuOpen).toBe(false);
+  });
+
+  it('holds the unsaved drafts and the save status', () => {
+    const state = run(loggedIn, {
+      type: 'draftsChanged',
+      drafts: { a: 'typed' },
+      saveStatus: 'saving',
+    });
+    expect(state.drafts).toEqual({ a: 'typed' });
+    expect(state.saveStatus).toBe('saving');
+  });
+
+  it('shows a notice and dismisses only that one', () => {
+    const shown = run(loggedIn, {
+      type: 'noticeShown',
+      notice: { id: 2, text: 'oh no', tone: 'error' },
+    });
+    expect(run(shown, { type: 'noticeDismissed', id: 1 }).notice?.id).toBe(2);
+    expect(run(shown, { type: 'noticeDismissed', id: 2 }).notice).toBeNull();
+  });
+
+  it('clears everything on log out', () => {
+    const busy = run(
+      withNotes(note('a')),
+      { type: 'noteSelected', id: 'a' },
+      { type: 'menuToggled' },
+      { type: 'noteDeleted', id: 'a' },
+    );
+    const state = run(busy, { type: 'loggedOut' });
+    expect(state).toEqual({ ...initialAppState, startup: 'done' });
+  });
+});
+
+describe('appReducer: a reload racing local changes', () => {
+  it('keeps versions changed after the list was requested', () => {
+    const before = run(
+      withNotes(note('a', 'old a'), note('b', 'old b')),
+      { type: 'noteUpdated', note: note('a', 'saved meanwhile', 200) },
+      { type: 'noteCreated', note: note('n', 'created meanwhile') },
+    );
+    const state = run(before, {
+      type: 'notesLoaded',
+      notes: [note('b', 'new b', 150), note('a', 'old a')],
+      fresherIds: ['a', 'n', 'unknown'],
+    });
+    expect(state.sortedNoteIds).toEqual(['n', 'b', 'a']);
+    expect(state.notes.a?.body).toBe('saved meanwhile');
+    expect(state.notes.b?.body).toBe('new b');
+    expect(state.notes.n?.body).toBe('created meanwhile');
+    expect(state.notes.unknown).toBeUndefined();
+    expect(state.selectedNoteId).toBe('n');
+  });
+});
