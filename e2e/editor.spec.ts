@@ -1,0 +1,122 @@
+import type { Page } from '@playwright/test';
+import { editorText } from './support/editor-text.js';
+import { expect, openLoggedIn, test } from './support/fixtures.js';
+import { abortOffsiteRequests } from './support/offsite-guard.js';
+
+// Every request to anything but loopback is aborted and recorded; none may be attempted.
+let offsite: string[] = [];
+
+test.beforeEach(async ({ context }) => {
+  offsite = await abortOffsiteRequests(context);
+});
+test.afterEach(() => expect(offsite).toEqual([]));
+
+const editor = (page: Page) => page.getByRole('textbox', { name: 'Note text' });
+
+test.describe('Markdown editor', () => {
+  test('switching notes replaces the content and never shares undo history', async ({
+    page,
+    account,
+  }) => {
+    await account.api.createNote('Beta note');
+    await account.api.createNote('Alpha note');
+    await openLoggedIn(page, account);
+    await page.getByRole('link', { name: /Alpha note/ }).click();
+    await expect(editor(page)).toBeFocused();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' edited');
+    await expect.poll(() => editorText(editor(page))).toBe('Alpha note edited');
+
+    await page.getByRole('link', { name: /Beta note/ }).click();
+    await expect.poll(() => editorText(editor(page))).toBe('Beta note');
+    await expect(editor(page)).toBeFocused();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Control+z');
+    expect(await editorText(editor(page))).toBe('Beta note');
+  });
+
+  test('a remote edit of the open note appears in place and keeps the cursor', async ({
+    page,
+    account,
+  }) => {
+    const note = await account.api.createNote('First line\nSecond line');
+    await openLoggedIn(page, account);
+    await page.getByRole('link', { name: /First line/ }).click();
+    await expect(editor(page)).toBeFocused();
+    await page.keyboard.press('Control+End');
+
+    await account.api.updateNote({ ...note, body: 'Added elsewhere\nFirst line\nSecond line' });
+    await expect
+      .poll(() => editorText(editor(page)))
+      .toBe('Added elsewhere\nFirst line\nSecond line');
+    await expect(editor(page)).toBeFocused();
+
+    await page.keyboard.type('!');
+    await expect
+      .poll(() => editorText(editor(page)))
+      .toBe('Added elsewhere\nFirst line\nSecond line!');
+    await expect
+      .poll(async () => (await account.api.note(note.id))?.body)
+      .toBe('Added elsewhere\nFirst line\nSecond line!');
+  });
+
+  test('pasting or dropping an image inserts nothing and sends nothing', async ({
+    page,
+    account,
+  }) => {
+    await account.api.createNote('Picture here:');
+    await openLoggedIn(page, account);
+    await page.getByRole('link', { name: /Picture here/ }).click();
+    await expect(editor(page)).toBeFocused();
+    await page.waitForLoadState('networkidle');
+
+    const requests: string[] = [];
+    page.context().on('request', (request) => requests.push(request.url()));
+    const handled = await editor(page).evaluate((content) => {
+      const data = new DataTransfer();
+      const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      data.items.add(new File([png], 'photo.png', { type: 'image/png' }));
+      const paste = new ClipboardEvent('paste', {
+        clipboardData: data,
+        cancelable: true,
+        bubbles: true,
+      });
+      content.dispatchEvent(paste);
+      const box = content.getBoundingClientRect();
+      const drop = new DragEvent('drop', {
+        dataTransfer: data,
+        cancelable: true,
+        bubbles: true,
+        clientX: box.left + 10,
+        clientY: box.top + 10,
+      });
+      content.dispatchEvent(drop);
+      return [paste.defaultPrevented, drop.defaultPrevented];
+    });
+    expect(handled).toEqual([true, true]);
+    // Long enough for a save to have started, had anything changed.
+    await page.waitForTimeout(1000);
+    expect(await editorText(editor(page))).toBe('Picture here:');
+    expect(requests).toEqual([]);
+  });
+
+  test('markdown keys: list continuation, bold and italic toggles', async ({ page, account }) => {
+    await account.api.createNote('Todo');
+    await openLoggedIn(page, account);
+    await page.getByRole('link', { name: /Todo/ }).click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('- milk');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('bread');
+    await expect.poll(() => editorText(editor(page))).toBe('Todo\n- milk\n- bread');
+
+    for (let i = 0; i < 'bread'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.press('Control+b');
+    await expect.poll(() => editorText(editor(page))).toBe('Todo\n- milk\n- **bread**');
+    await page.keyboard.press('Control+i');
+    await expect.poll(() => editorText(editor(page))).toBe('Todo\n- milk\n- ***bread***');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.press('Control+i');
+    await expect.poll(() => editorText(editor(page))).toBe('Todo\n- milk\n- bread');
+  });
+});

@@ -1,0 +1,66 @@
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, openLoggedIn, test } from './support/fixtures.js';
+
+// Pictures of the main states for a human to look at, in test-results/screenshots unless
+// QUIRE_SCREENSHOT_DIR names another folder.
+const folder = process.env.QUIRE_SCREENSHOT_DIR ?? join('test-results', 'screenshots');
+
+const SAMPLE_NOTES = [
+  'Reading list\nThe Left Hand of Darkness\nPiranesi\nA Psalm for the Wild-Built',
+  '',
+  'Weekly plan\n- Monday: dentist at 9\n- Wednesday: team lunch\n- Friday: ship the release',
+  '# Recipe: lentil soup\n\n1 onion, 2 carrots, 200 g red lentils, cumin, lemon.',
+  'Ideas for the garden\nRaised beds along the fence, herbs by the kitchen door.',
+];
+
+async function shoot(page: Page, name: string) {
+  const project = test.info().project.name;
+  await page.screenshot({ path: join(folder, `${project}-${name}.png`) });
+}
+
+test.describe('screenshots', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`main states (${scheme})`, async ({ page, account }) => {
+      // Reduced motion: the menu is in place at once, no transition to wait for.
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+      await shoot(page, `${scheme}-1-login`);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByLabel('Email address').fill(account.email);
+      await page.getByLabel('Password').fill('wrong password');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.getByRole('alert')).toHaveText('Wrong email or password');
+      await shoot(page, `${scheme}-2-login-error`);
+
+      await openLoggedIn(page, account);
+      await expect(page.getByText('No notes yet')).toBeVisible();
+      await shoot(page, `${scheme}-3-empty`);
+
+      for (const body of SAMPLE_NOTES) await account.api.createNote(body);
+      await page.reload();
+      const nav = page.getByRole('navigation', { name: 'Notes' });
+      await expect(nav.getByRole('link')).toHaveCount(SAMPLE_NOTES.length);
+      await shoot(page, `${scheme}-4-list`);
+
+      await nav.getByRole('link', { name: /Weekly plan/ }).click();
+      await expect(page.getByRole('textbox', { name: 'Note text' })).toBeFocused();
+      await shoot(page, `${scheme}-5-note-open`);
+      await page.getByRole('link', { name: 'Info' }).focus();
+      await expect(page.getByRole('tooltip')).toBeVisible();
+      await shoot(page, `${scheme}-6-info`);
+      await page.getByRole('textbox', { name: 'Note text' }).press('End');
+      await page.keyboard.type('!');
+      await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+      await shoot(page, `${scheme}-7-saved`);
+
+      if (test.info().project.name === 'narrow') {
+        await page.getByRole('button', { name: 'Back' }).click();
+      }
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+      await shoot(page, `${scheme}-8-menu`);
+    });
+  }
+});
