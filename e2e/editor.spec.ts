@@ -59,6 +59,44 @@ test.describe('Markdown editor', () => {
       .toBe('Added elsewhere\nFirst line\nSecond line!');
   });
 
+  test('while the editor loads, a plain text box takes the typing and hands over text and cursor', async ({
+    page,
+    account,
+  }) => {
+    // Hold the editor's chunk back until the stand-in has been typed in and updated remotely.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/markdown-editor-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    const note = await account.api.createNote('First line\nSecond line');
+    await openLoggedIn(page, account);
+    await page.getByRole('link', { name: /First line/ }).click();
+    const standIn = page.locator('textarea[aria-label="Note text"]');
+    await expect(standIn).toBeFocused();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' typed');
+    await expect
+      .poll(async () => (await account.api.note(note.id))?.body)
+      .toBe('First line\nSecond line typed');
+
+    const saved = (await account.api.note(note.id))!;
+    await account.api.updateNote({ ...saved, body: `Added elsewhere\n${saved.body}` });
+    await expect(standIn).toHaveValue('Added elsewhere\nFirst line\nSecond line typed');
+
+    release();
+    await expect(standIn).toHaveCount(0);
+    await expect(editor(page)).toBeFocused();
+    await page.keyboard.type('!');
+    await expect
+      .poll(() => editorText(editor(page)))
+      .toBe('Added elsewhere\nFirst line\nSecond line typed!');
+    await expect
+      .poll(async () => (await account.api.note(note.id))?.body)
+      .toBe('Added elsewhere\nFirst line\nSecond line typed!');
+  });
+
   test('pasting or dropping an image inserts nothing and sends nothing', async ({
     page,
     account,

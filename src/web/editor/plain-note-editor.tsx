@@ -3,9 +3,13 @@ import type { NoteEditorProps } from './note-editor.js';
 import { changedRange } from './text-diff.js';
 import './note-editor.css';
 
-/** Where the cursor was in the textarea when it made way for the real editor. */
+/**
+ * Where the cursor was in the textarea when it made way for the real editor, and the text it
+ * points into: the note may have moved on in the same render that removed the textarea.
+ */
 export interface HandedOverSelection {
   noteId: string;
+  text: string;
   anchor: number;
   head: number;
 }
@@ -38,6 +42,7 @@ export function PlainNoteEditor(props: PlainNoteEditorProps) {
       const { selectionStart: start, selectionEnd: end } = element;
       latest.current.onHandOver?.({
         noteId: latest.current.noteId,
+        text: element.value,
         anchor: backward ? end : start,
         head: backward ? start : end,
       });

@@ -17,8 +17,8 @@ export interface MarkdownEditorProps {
   dictionaryOwner: string;
   /** Take the keyboard focus whenever a note opens. */
   autoFocus?: boolean;
-  /** The cursor of a stand-in the editor replaces as it mounts (typing there went on). */
-  takeOver?(): { anchor: number; head: number } | undefined;
+  /** The text and cursor of a stand-in the editor replaces as it mounts (typing there went on). */
+  takeOver?(): { text: string; anchor: number; head: number } | undefined;
 }
 
 function spellcheckFor(owner: string) {
@@ -50,14 +50,17 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
 
   useLayoutEffect(() => {
     const { noteId, value, dictionaryOwner, autoFocus, takeOver } = latest.current;
+    // Taking over from a stand-in, start from the text its cursor points into; should the note
+    // have moved on meanwhile, the effect below applies the difference in place, cursor mapped.
+    const handed = takeOver?.();
+    const text = handed?.text ?? value;
     // In a shadow root CodeMirror's styles go into constructable style sheets; in the document
     // they would be a <style> element, which the strict CSP (style-src 'self') refuses.
     const element = host.current!;
     const root = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
-    const view = new EditorView({ parent: root, root, state: stateFor(value) });
+    const view = new EditorView({ parent: root, root, state: stateFor(text) });
     viewRef.current = view;
-    shown.current = { noteId, text: value, owner: dictionaryOwner };
-    const handed = takeOver?.();
+    shown.current = { noteId, text, owner: dictionaryOwner };
     if (handed) {
       const clamp = (pos: number) => Math.min(pos, view.state.doc.length);
       view.dispatch({
