@@ -2,8 +2,10 @@ import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLOSE_UNAUTHORIZED } from '../src/shared/live-message.js';
 import type { Note } from '../src/shared/note.js';
-import { call, createNote, signUp, updateNote } from './helpers/api-client.js';
+import { call, createNote, signUp, uniqueEmail, updateNote } from './helpers/api-client.js';
 import { LiveTestClient } from './helpers/live-client.js';
+import { runCli } from './helpers/server-process.js';
+import { createTestDatabase } from './helpers/test-database.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 let server: TestServer;
@@ -125,6 +127,33 @@ describe('the live socket', () => {
     const live = await connect(token);
     await call(server.url, 'POST', '/api/logout', { token });
     expect(await live.closed()).toBe(CLOSE_UNAUTHORIZED);
+  });
+
+  it('closes the sockets of sessions ended outside this server, and only those', async () => {
+    const database = await createTestDatabase();
+    try {
+      server = await startTestServer({ database, app: { sessionCheckMs: 100 } });
+      const email = uniqueEmail();
+      const revoked = await connect(await signUp(server.url, email));
+      const otherToken = await signUp(server.url);
+      const other = await connect(otherToken);
+
+      // `quire user passwd` runs as a process of its own: this server sees only the database.
+      const passwd = await runCli(
+        ['user', 'passwd', email],
+        { DATABASE_URL: database.url },
+        'a new password',
+      );
+      expect(passwd.code).toBe(0);
+      expect(await revoked.closed()).toBe(CLOSE_UNAUTHORIZED);
+
+      const note = await createNote(server.url, otherToken, 'still here');
+      expect(await other.next()).toEqual({ event: 'update', payload: note });
+      expect(other.closeCode).toBeUndefined();
+    } finally {
+      await server.close();
+      await database.drop();
+    }
   });
 
   it('drops a peer that stops answering pings', async () => {

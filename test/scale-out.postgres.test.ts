@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CLOSE_UNAUTHORIZED } from '../src/shared/live-message.js';
 import type { Note } from '../src/shared/note.js';
 import { call, createNote, listNotes, signUp, updateNote } from './helpers/api-client.js';
 import { LiveTestClient } from './helpers/live-client.js';
@@ -15,8 +16,8 @@ const clients: LiveTestClient[] = [];
 
 beforeEach(async () => {
   database = await createPostgresDatabase();
-  one = await startTestServer({ database });
-  two = await startTestServer({ database });
+  one = await startTestServer({ database, app: { sessionCheckMs: 100 } });
+  two = await startTestServer({ database, app: { sessionCheckMs: 100 } });
 });
 afterEach(async () => {
   for (const client of clients.splice(0)) client.close();
@@ -73,6 +74,13 @@ describe('two instances on one database', () => {
       expect(await aliceLive.next()).toEqual({ event: 'update', payload: note });
     await settle();
     expect(bobLive.messages).toEqual([]);
+  });
+
+  it('close a socket on one when its session logs out through the other', async () => {
+    const token = await signUp(one.url);
+    const live = await connect(one, token);
+    expect(await call(two.url, 'POST', '/api/logout', { token })).toMatchObject({ status: 204 });
+    expect(await live.closed()).toBe(CLOSE_UNAUTHORIZED);
   });
 
   it('skip a change to a note deleted before it could be read', async () => {

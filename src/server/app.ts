@@ -15,6 +15,7 @@ import { SharedRateLimitStore } from './http/shared-rate-limit-store.js';
 import { registerStaticClient } from './http/static-client.js';
 import type { LiveBus } from './live/live-bus.js';
 import { LiveHub } from './live/live-hub.js';
+import { startSessionSweep } from './live/session-sweep.js';
 import { registerLiveSocket } from './live/socket-route.js';
 import { registerNoteRoutes } from './notes/note-routes.js';
 import { registerSpellcheckRoutes } from './spellcheck/spellcheck-routes.js';
@@ -28,6 +29,8 @@ export interface AppOptions {
   /** Live socket timings; the defaults suit production, tests shorten them. */
   heartbeatMs?: number;
   authTimeoutMs?: number;
+  /** How often open sockets' sessions are checked against the database. */
+  sessionCheckMs?: number;
   webClientDir?: string;
 }
 
@@ -91,6 +94,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     heartbeatMs: options.heartbeatMs ?? 30_000,
     authTimeoutMs: options.authTimeoutMs,
   });
+  const stopSessionSweep = startSessionSweep({
+    db,
+    hub,
+    intervalMs: options.sessionCheckMs ?? 30_000,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => stopSessionSweep());
   registerSpellcheckRoutes(app);
   await registerStaticClient(app, options.webClientDir);
   return app;

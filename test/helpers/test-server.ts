@@ -45,7 +45,9 @@ export async function startTestServer(
     /** Shared with other servers or CLI runs; the caller drops it. */
     database?: TestDatabase;
     bus?: LiveBus;
-    app?: Partial<Pick<AppOptions, 'heartbeatMs' | 'authTimeoutMs' | 'webClientDir'>>;
+    app?: Partial<
+      Pick<AppOptions, 'heartbeatMs' | 'authTimeoutMs' | 'sessionCheckMs' | 'webClientDir'>
+    >;
   } = {},
 ): Promise<TestServer> {
   const testDatabase = options.database ?? (await createTestDatabase());

@@ -40,3 +40,23 @@ export async function deleteSession(db: Db, sessionId: string): Promise<void> {
 export async function deleteSessionsOfUser(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
+
+/** Well under every database's limit of bound parameters in one statement. */
+const IDS_PER_QUERY = 500;
+
+/** Which of these sessions still exist; the rest were revoked (logout, new password, deletion). */
+export async function findExistingSessionIds(
+  db: Db,
+  sessionIds: readonly string[],
+): Promise<Set<string>> {
+  const existing = new Set<string>();
+  for (let start = 0; start < sessionIds.length; start += IDS_PER_QUERY) {
+    const rows = await db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', 'in', sessionIds.slice(start, start + IDS_PER_QUERY))
+      .execute();
+    for (const row of rows) existing.add(row.id);
+  }
+  return existing;
+}

@@ -50,11 +50,24 @@ export class LiveHub {
 
   /** Closes the sockets opened with a session that has just been revoked. */
   closeSession(sessionId: string, code: number, reason: string): void {
+    this.closeSessions(new Set([sessionId]), code, reason);
+  }
+
+  closeSessions(sessionIds: ReadonlySet<string>, code: number, reason: string): void {
     for (const clients of this.clientsByUser.values()) {
       for (const client of clients) {
-        if (client.sessionId === sessionId) client.socket.close(code, reason);
+        if (sessionIds.has(client.sessionId)) client.socket.close(code, reason);
       }
     }
+  }
+
+  /** The sessions this instance's sockets were opened with. */
+  sessionIds(): Set<string> {
+    const ids = new Set<string>();
+    for (const clients of this.clientsByUser.values()) {
+      for (const client of clients) ids.add(client.sessionId);
+    }
+    return ids;
   }
 
   close(): void {
