@@ -1,6 +1,7 @@
 import { Transaction } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { useCallback, useLayoutEffect, useRef } from 'react';
+import type { HandedOverSelection } from '../plain-note-editor.js';
 import { spellCheckerFor } from '../spellcheck/spell-checker.js';
 import { changedRange } from '../text-diff.js';
 import { createNoteState, spellcheckSlot } from './note-state.js';
@@ -18,7 +19,7 @@ export interface MarkdownEditorProps {
   /** Take the keyboard focus whenever a note opens. */
   autoFocus?: boolean;
   /** The text and cursor of a stand-in the editor replaces as it mounts (typing there went on). */
-  takeOver?(): { text: string; anchor: number; head: number } | undefined;
+  takeOver?(): Omit<HandedOverSelection, 'noteId'> | undefined;
 }
 
 function spellcheckFor(owner: string) {
@@ -62,9 +63,8 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
     viewRef.current = view;
     shown.current = { noteId, text, owner: dictionaryOwner };
     if (handed) {
-      const clamp = (pos: number) => Math.min(pos, view.state.doc.length);
       view.dispatch({
-        selection: { anchor: clamp(handed.anchor), head: clamp(handed.head) },
+        selection: { anchor: handed.anchor, head: handed.head },
         scrollIntoView: true,
       });
     }
