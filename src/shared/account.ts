@@ -18,13 +18,16 @@ export const CredentialsRequest = Type.Object(
 export type CredentialsRequest = Static<typeof CredentialsRequest>;
 
 /** `GET /api/config` — what the log-in screen needs to know before anyone signs in. */
-export const PublicConfigResponse = Type.Object({ signupOpen: Type.Boolean() });
+export const PublicConfigResponse = Type.Object({
+  signupOpen: Type.Boolean(),
+  /**
+   * The largest note the server stores, in bytes of the JSON a save sends (`PUT /api/notes`):
+   * a client can say a note is too large instead of retrying it for ever.
+   */
+  maxNoteBytes: Type.Number(),
+});
 export type PublicConfigResponse = Static<typeof PublicConfigResponse>;
 
 /** `GET /api/check` — the token is valid; whose it is. */
 export const CheckResponse = Type.Object({ email: Type.String() });
 export type CheckResponse = Static<typeof CheckResponse>;
-
-/** Every error the API answers with. */
-export const ErrorResponse = Type.Object({ error: Type.String() });
-export type ErrorResponse = Static<typeof ErrorResponse>;

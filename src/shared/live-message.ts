@@ -9,10 +9,22 @@ export const CLOSE_UNAUTHORIZED = 4401;
 /** How long a socket may stay open without authenticating, in milliseconds. */
 export const AUTH_TIMEOUT_MS = 10_000;
 
+/**
+ * Request header naming the socket (by the `client` id it authenticated with) that should not
+ * receive the echo of this request's change: that client learns the result from the answer.
+ */
+export const LIVE_CLIENT_HEADER = 'quire-client';
+
 /** The first message a client sends: its session token. */
 export interface AuthMessage {
   event: 'auth';
   payload: string;
+  /**
+   * Optional, beyond the spec: an id the client picks for this socket. Changes it makes with the
+   * same id in the `quire-client` header are not echoed back to this socket; without it, a
+   * socket receives every change of its user, its own included.
+   */
+  client?: string;
 }
 
 /** What the server pushes (spec §3.6, plus `ready` once the socket is authenticated). */

@@ -1,0 +1,39 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+/**
+ * Every error code the API answers with, and its HTTP status. Clients branch on `code`, never on
+ * the message, so a code once published keeps its meaning.
+ */
+export const ERROR_STATUS = {
+  invalid_input: 400,
+  unauthorized: 401,
+  /** The password was right and the account has two-factor sign-in: send `totp` too. */
+  totp_required: 401,
+  /** A two-factor code (or recovery code) that is wrong, used already, or too old. */
+  invalid_totp: 401,
+  /** The password given to confirm an account change is wrong; the session stays valid. */
+  wrong_password: 403,
+  forbidden: 403,
+  not_found: 404,
+  /** A save to a note that is in the trash: restore it first, or save the text as a new note. */
+  in_trash: 404,
+  /** The request did not arrive in time. */
+  timeout: 408,
+  conflict: 409,
+  too_large: 413,
+  unsupported_media_type: 415,
+  /** A plain request to the live socket's path, which only speaks WebSocket. */
+  upgrade_required: 426,
+  /** An import file that is damaged, unsafe (e.g. a zip bomb) or in no format Quire reads. */
+  unreadable_import: 422,
+  rate_limited: 429,
+  headers_too_large: 431,
+  server_error: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Every error the API answers with: a sentence for people and a stable code for programs. */
+export const ErrorResponse = Type.Object({ error: Type.String(), code: Type.String() });
+export type ErrorResponse = Static<typeof ErrorResponse> & { code: ErrorCode };

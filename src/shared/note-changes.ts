@@ -1,0 +1,21 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { NoteSchema } from './note.js';
+
+/** Response header of `GET /api/notes`: the cursor the list is current as of. */
+export const LIST_CURSOR_HEADER = 'quire-cursor';
+
+/** `GET /api/notes?since=<cursor>`: only what changed after the cursor. */
+export const NoteChangesQuery = Type.Object({
+  since: Type.Optional(Type.String({ maxLength: 32 })),
+});
+
+/**
+ * Notes stored after the cursor (in the list), ids of notes that left the list since (moved to
+ * the trash or purged), and the cursor to send next time.
+ */
+export const NoteChangesResponse = Type.Object({
+  results: Type.Array(NoteSchema),
+  deleted: Type.Array(Type.String()),
+  cursor: Type.String(),
+});
+export type NoteChangesResponse = Static<typeof NoteChangesResponse>;

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { noteTags } from './note-tags.js';
+
+describe('noteTags', () => {
+  it('finds #words, folded, once each, in order', () => {
+    expect(noteTags('Buy milk #Errands and #café\n#errands again (#home)')).toEqual([
+      'errands',
+      'cafe',
+      'home',
+    ]);
+  });
+
+  it('leaves out headings, C#, URL fragments, numbers and ##', () => {
+    expect(noteTags('# Title\n## Sub\nC# code, see a.html#part, issue #12, ##x')).toEqual([]);
+  });
+});
