@@ -8,6 +8,7 @@ import { DatabaseUnavailableError } from './postgres-connection.js';
 import { openPostgres } from './postgres-database.js';
 import type { DatabaseSchema } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
+import { WalGroupSync } from './wal-group-sync.js';
 
 export { DatabaseUnavailableError } from './postgres-connection.js';
 
@@ -15,6 +16,11 @@ export type Db = Kysely<DatabaseSchema>;
 
 interface OpenDatabase {
   db: Db;
+  /**
+   * Resolves once every commit made before the call survives a power cut: writes wait for it
+   * before they answer. PostgreSQL commits are durable already.
+   */
+  syncCommits(): Promise<void>;
   /** Closes every connection; calling it again does nothing. */
   close(): Promise<void>;
 }
@@ -46,16 +52,28 @@ function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
     fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   }
   const sqlite = new SQLite(file);
-  // WAL lets readers run beside the writer; FULL syncs each commit so an acknowledged write
-  // survives a crash or power loss; foreign keys keep sessions and notes tied to their user.
+  // WAL lets readers run beside the writer. NORMAL commits without an fsync (a commit survives
+  // the process being killed); writes then wait for a shared fsync of the WAL, off the event
+  // loop, so an answered write survives a power cut too. Foreign keys tie rows to their user.
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  sqlite.prepare('select count(*) from sqlite_master').get(); // opens (creates) the WAL
+  const wal = file === ':memory:' ? undefined : new WalGroupSync(file);
+  wal?.prepare();
   const db = new Kysely<DatabaseSchema>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
-  return { db, kind: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'sqlite',
+    syncCommits: () => wal?.synced() ?? Promise.resolve(),
+    close: async () => {
+      await wal?.close();
+      await db.destroy();
+    },
+  };
 }
 
 /** Opens the configured database. Schema changes are the migrator's job, not this one's. */

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Kysely } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { PostgresDatabase } from './database.js';
 import {
@@ -9,7 +9,6 @@ import {
   isPermanentConnectionFailure,
   postgresClientConfig,
 } from './postgres-connection.js';
-import { QuirePostgresDialect } from './postgres-dialect.js';
 import { PostgresTextPlugin } from './postgres-text.js';
 import type { DatabaseSchema } from './schema.js';
 
@@ -57,13 +56,14 @@ export async function openPostgres(
     throw error;
   }
   const db = new Kysely<DatabaseSchema>({
-    dialect: new QuirePostgresDialect({ pool }),
+    dialect: new PostgresDialect({ pool }),
     plugins: [new PostgresTextPlugin()],
   });
   let closing: Promise<void> | undefined;
   return {
     db,
     kind: 'postgres',
+    syncCommits: () => Promise.resolve(),
     newClient: (applicationName) => new pg.Client(postgresClientConfig(url, applicationName)),
     close: () => {
       closing ??= db.destroy();

@@ -1,9 +1,19 @@
+import type { Generated } from 'kysely';
+
 /** Table shapes as Kysely sees them. Rows stay inside repositories; the API gets mapped types. */
 export interface UserTable {
   id: string;
   email: string;
   password_hash: string;
   time_created: number;
+  /** The user's change counter: the last `change_seq` given to one of their notes. */
+  change_seq: Generated<number>;
+  /** Base32 TOTP secret once two-factor sign-in is on; null while it is off. */
+  totp_secret: Generated<string | null>;
+  /** A secret shown for set-up and not yet confirmed with a code. */
+  totp_pending_secret: Generated<string | null>;
+  /** The last TOTP time step a code was accepted for, so no code is accepted twice. */
+  totp_last_step: Generated<number | null>;
 }
 
 export interface SessionTable {
@@ -12,6 +22,17 @@ export interface SessionTable {
   /** SHA-256 of the token, hex; the token itself is never stored. */
   token_hash: string;
   time_created: number;
+  /** When the session was last used, to a minute or so; idle sessions expire. */
+  time_last_seen: number | null;
+  user_agent: string | null;
+  /** The client address the session was opened from. */
+  address: string | null;
+}
+
+/** A single-use recovery code for two-factor sign-in, stored as its SHA-256. */
+export interface RecoveryCodeTable {
+  user_id: string;
+  code_hash: string;
 }
 
 export interface NoteTable {
@@ -20,12 +41,59 @@ export interface NoteTable {
   body: string;
   time_created: number;
   time_last_modified: number;
-  /** Per-user change counter: orders notes modified within the same second. */
+  /** The note's own version: 1 when created, +1 on every stored change. */
   revision: number;
+  /** Position in the user's stream of changes: orders ties in the list, and resync. */
+  change_seq: number;
+  /** When the note went to the trash; null while it is in the list. */
+  time_deleted: Generated<number | null>;
+  /** The session that stored this revision, so a blind overwrite from elsewhere is kept. */
+  written_by: Generated<string | null>;
+}
+
+/** A replaced text of a note, kept so it can be read, restored, or merged against. */
+export interface NoteVersionTable {
+  note_id: string;
+  revision: number;
+  user_id: string;
+  /**
+   * The whole text when `delta_start` is null (snapshots); otherwise only what the next
+   * revision replaced, at [delta_start, delta_end) of that revision's text.
+   */
+  body: string;
+  delta_start: number | null;
+  delta_end: number | null;
+  /** When this text was stored as the note (the note's timeLastModified then). */
+  time_last_modified: number;
+  /** When a newer text replaced it; thinning and retention count from here. */
+  time_archived: number;
+  reason: 'edit' | 'conflict' | 'restore' | 'delete';
+  /** 1 for a snapshot that survives thinning; 0 for a recent revision kept as a merge base. */
+  kept: Generated<number>;
+}
+
+/** A note purged from the trash: resync tells clients it is gone. */
+export interface NoteTombstoneTable {
+  user_id: string;
+  /** The note's last change (its move to the trash). */
+  change_seq: number;
+  note_id: string;
+}
+
+/** A note taken in by an import, by a key from its source, so a second import skips it. */
+export interface ImportKeyTable {
+  user_id: string;
+  key: string;
+  note_id: string;
+  time_imported: number;
 }
 
 export interface DatabaseSchema {
   users: UserTable;
   sessions: SessionTable;
   notes: NoteTable;
+  note_versions: NoteVersionTable;
+  recovery_codes: RecoveryCodeTable;
+  note_tombstones: NoteTombstoneTable;
+  import_keys: ImportKeyTable;
 }

@@ -1,9 +1,19 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001-initial.js';
 import * as postgresByteOrder from './0002-postgres-byte-order.js';
+import * as noteHistory from './0003-note-history.js';
+import * as searchIndex from './0004-search-index.js';
+import * as accountSecurity from './0005-account-security.js';
+import * as importKeys from './0006-import-keys.js';
+import * as changeTombstones from './0007-change-tombstones.js';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-postgres-byte-order': postgresByteOrder,
+  '0003-note-history': noteHistory,
+  '0004-search-index': searchIndex,
+  '0005-account-security': accountSecurity,
+  '0006-import-keys': importKeys,
+  '0007-change-tombstones': changeTombstones,
 };
