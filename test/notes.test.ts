@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Note } from '../src/shared/note.js';
 import { call, createNote, listNotes, signUp, updateNote } from './helpers/api-client.js';
@@ -18,7 +19,13 @@ describe('the notes API', () => {
     const response = await call(server.url, 'POST', '/api/notes', { token, body: { body: '' } });
     expect(response.status).toBe(201);
     const note = response.json as Note;
-    expect(Object.keys(note).sort()).toEqual(['body', 'id', 'timeCreated', 'timeLastModified']);
+    expect(Object.keys(note).sort()).toEqual([
+      'body',
+      'id',
+      'revision',
+      'timeCreated',
+      'timeLastModified',
+    ]);
     expect(note.body).toBe('');
     expect(note.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(note.timeCreated).toBeGreaterThanOrEqual(before);
@@ -57,7 +64,7 @@ describe('the notes API', () => {
     expect(c.id).toBeTruthy();
   });
 
-  it('deletes a note with 204, then answers 404 for it', async () => {
+  it('deletes a note with 204 into the trash, then answers 404 for it', async () => {
     const note = await createNote(server.url, token, 'bye');
     // The web client sends content-type: application/json with no body on DELETE.
     const response = await call(server.url, 'DELETE', `/api/notes/${note.id}`, { token });
@@ -66,7 +73,7 @@ describe('the notes API', () => {
     expect((await call(server.url, 'DELETE', `/api/notes/${note.id}`, { token })).status).toBe(404);
     const update = await call(server.url, 'PUT', '/api/notes', { token, body: note });
     expect(update.status).toBe(404);
-    expect(update.json).toEqual({ error: 'No such note' });
+    expect(update.json).toEqual({ error: 'That note is in the trash', code: 'in_trash' });
   });
 
   it('answers 401 to every notes call without a valid token', async () => {
@@ -144,7 +151,7 @@ describe('bad input', () => {
       body: { ...note, body: tooBig },
     });
     expect(response.status).toBe(413);
-    expect(response.json).toEqual({ error: 'Request body is too large' });
+    expect(response.json).toEqual({ error: 'Request body is too large', code: 'too_large' });
     expect((await listNotes(server.url, token))[0]?.body).toBe(big);
   });
 
@@ -192,5 +199,54 @@ describe('HTTP behaviour', () => {
     });
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
     expect(((await gzip.json()) as { results: unknown[] }).results).toHaveLength(20);
+  });
+});
+
+describe('POST /api/notes with a client-made id', () => {
+  it('creates the note under that id, and a second POST answers it instead of a duplicate', async () => {
+    const id = randomUUID();
+    const first = await call(server.url, 'POST', '/api/notes', { token, body: { id, body: 'x' } });
+    expect(first.status).toBe(201);
+    expect(first.json).toMatchObject({ id, body: 'x', revision: 1 });
+    const again = await call(server.url, 'POST', '/api/notes', {
+      token,
+      body: { id, body: 'changed meanwhile' },
+    });
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual(first.json);
+    expect(await listNotes(server.url, token)).toEqual([first.json]);
+  });
+
+  it('makes one note when the same create is sent twice at once', async () => {
+    const id = randomUUID();
+    const send = () => call(server.url, 'POST', '/api/notes', { token, body: { id, body: 'a' } });
+    const answers = await Promise.all([send(), send(), send()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 201]);
+    expect(await listNotes(server.url, token)).toHaveLength(1);
+  });
+
+  it("refuses an id that is not a UUID, and another account's id", async () => {
+    const bad = await call(server.url, 'POST', '/api/notes', {
+      token,
+      body: { id: 'note-1', body: '' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.code).toBe('invalid_input');
+    const id = randomUUID();
+    await call(server.url, 'POST', '/api/notes', { token, body: { id, body: 'mine' } });
+    const other = await signUp(server.url);
+    const taken = await call(server.url, 'POST', '/api/notes', {
+      token: other,
+      body: { id, body: 'theirs' },
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.json.code).toBe('conflict');
+    expect(await listNotes(server.url, other)).toEqual([]);
+  });
+
+  it('still serves a plain spec client that sends only a body', async () => {
+    const plain = await call(server.url, 'POST', '/api/notes', { token, body: { body: '' } });
+    expect(plain.status).toBe(201);
+    expect(plain.json.id).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

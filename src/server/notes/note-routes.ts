@@ -1,73 +1,93 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import {
-  CreateNoteRequest,
-  type NoteListResponse,
-  NoteSchema,
-  UpdateNoteRequest,
-} from '../../shared/note.js';
-import { requireSession } from '../accounts/require-session.js';
-import { nowInSeconds } from '../clock.js';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import { CreateNoteRequest, NoteSchema, UpdateNoteRequest } from '../../shared/note.js';
+import { LIST_CURSOR_HEADER, NoteChangesQuery } from '../../shared/note-changes.js';
+import { CONFLICT_VERSION_HEADER } from '../../shared/note-history.js';
 import type { Db } from '../db/database.js';
-import { invalidInput, notFound } from '../domain-errors.js';
-import type { LiveBus } from '../live/live-bus.js';
-import { deleteNote, insertNote, listNotes, updateNoteBody } from './note-repository.js';
+import { callerOf } from './caller-of.js';
+import { changesSince, parseCursor } from './note-changes.js';
+import { NoteListCache } from './note-list-cache.js';
+import type { NoteService } from './note-service.js';
+import type { DatabaseKind } from './serialized-list.js';
 
 export interface NoteRoutesOptions {
   db: Db;
-  bus: LiveBus;
+  kind: DatabaseKind;
+  notes: NoteService;
+  authenticated: preHandlerAsyncHookHandler;
 }
 
-const NoteIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export const NoteIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 
-/** A body must survive storage exactly; a lone UTF-16 surrogate would not. */
-function checkBody(body: string): string {
-  if (!body.isWellFormed()) throw invalidInput('Note body is not well-formed Unicode text');
-  return body;
+/** True when the client's `If-None-Match` names this entity tag (weak or strong). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
 /** The notes API of spec §7: every call acts on the caller's own notes only. */
 export function registerNoteRoutes(app: FastifyInstance, options: NoteRoutesOptions): void {
-  const { db, bus } = options;
+  const { db, notes, authenticated } = options;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const lists = new NoteListCache(options.kind, db);
 
-  // No response schema here: `toNote` already fixes each note's shape, and for long lists
-  // JSON.stringify is about twice as fast as the schema serializer.
-  api.get('/api/notes', async (request): Promise<NoteListResponse> => {
-    const { userId } = await requireSession(db, request);
-    return { results: await listNotes(db, userId) };
-  });
+  // The whole list is sent as the bytes kept until the user's next change (no response schema:
+  // the bytes already have the shape of NoteListResponse). With `since`, only what changed.
+  api.get(
+    '/api/notes',
+    { schema: { querystring: NoteChangesQuery }, preHandler: authenticated },
+    async (request, reply) => {
+      const { userId } = request.session;
+      if (request.query.since !== undefined) {
+        return changesSince(db, userId, parseCursor(request.query.since));
+      }
+      const list = await lists.read(userId);
+      void reply
+        .header('etag', list.etag)
+        .header('cache-control', 'private, no-cache')
+        .header(LIST_CURSOR_HEADER, String(list.changeSeq));
+      if (matches(request.headers['if-none-match'], list.etag)) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(list.body);
+    },
+  );
 
   api.post(
     '/api/notes',
-    { schema: { body: CreateNoteRequest, response: { 201: NoteSchema } } },
+    {
+      schema: { body: CreateNoteRequest, response: { 200: NoteSchema, 201: NoteSchema } },
+      preHandler: authenticated,
+    },
     async (request, reply) => {
-      const { userId } = await requireSession(db, request);
-      const note = await insertNote(db, userId, checkBody(request.body.body), nowInSeconds());
-      await bus.publish({ userId, event: 'update', note });
-      return reply.code(201).send(note);
+      const { body, id } = request.body;
+      const { note, created } = await notes.createOnce(callerOf(request), body, id);
+      return reply.code(created ? 201 : 200).send(note);
     },
   );
 
   api.put(
     '/api/notes',
-    { schema: { body: UpdateNoteRequest, response: { 200: NoteSchema } } },
-    async (request) => {
-      const { userId } = await requireSession(db, request);
-      const { id, body } = request.body;
-      const note = await updateNoteBody(db, userId, id, checkBody(body), nowInSeconds());
-      if (!note) throw notFound('No such note');
-      await bus.publish({ userId, event: 'update', note });
-      return note;
+    {
+      schema: { body: UpdateNoteRequest, response: { 200: NoteSchema } },
+      preHandler: authenticated,
+    },
+    async (request, reply) => {
+      const { id, body, revision } = request.body;
+      const saved = await notes.update(callerOf(request), id, body, revision);
+      if (saved.conflictRevision !== undefined) {
+        void reply.header(CONFLICT_VERSION_HEADER, String(saved.conflictRevision));
+      }
+      return saved.note;
     },
   );
 
-  api.delete('/api/notes/:id', { schema: { params: NoteIdParams } }, async (request, reply) => {
-    const { userId } = await requireSession(db, request);
-    const { id } = request.params;
-    if (!(await deleteNote(db, userId, id))) throw notFound('No such note');
-    await bus.publish({ userId, event: 'delete', noteId: id });
-    return reply.code(204).send();
-  });
+  // Deleting moves the note to the trash; the live `delete` goes out as spec §4.4 says.
+  api.delete(
+    '/api/notes/:id',
+    { schema: { params: NoteIdParams }, preHandler: authenticated },
+    async (request, reply) => {
+      await notes.trash(callerOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
 }

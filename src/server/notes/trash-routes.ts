@@ -1,0 +1,46 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import { NoteSchema } from '../../shared/note.js';
+import { TrashListResponse } from '../../shared/note-history.js';
+import type { Db } from '../db/database.js';
+import { listTrash } from './note-repository.js';
+import { NoteIdParams } from './note-routes.js';
+import type { NoteService } from './note-service.js';
+
+export interface TrashRoutesOptions {
+  db: Db;
+  notes: NoteService;
+  authenticated: preHandlerAsyncHookHandler;
+}
+
+/** The trash: deleted notes wait here, can come back, and go for good after TRASH_DAYS. */
+export function registerTrashRoutes(app: FastifyInstance, options: TrashRoutesOptions): void {
+  const { db, notes, authenticated } = options;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  api.get(
+    '/api/trash',
+    { schema: { response: { 200: TrashListResponse } }, preHandler: authenticated },
+    async (request) => ({ results: await listTrash(db, request.session.userId) }),
+  );
+
+  api.post(
+    '/api/trash/:id/restore',
+    { schema: { params: NoteIdParams, response: { 200: NoteSchema } }, preHandler: authenticated },
+    async (request) => notes.restoreFromTrash(request.session, request.params.id),
+  );
+
+  api.delete(
+    '/api/trash/:id',
+    { schema: { params: NoteIdParams }, preHandler: authenticated },
+    async (request, reply) => {
+      await notes.purge(request.session, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  api.delete('/api/trash', { preHandler: authenticated }, async (request, reply) => {
+    await notes.emptyTrash(request.session);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,119 @@
+import type { Note } from '../../shared/note.js';
+import type { VersionReason, VersionSummary } from '../../shared/note-history.js';
+import type { Db } from '../db/database.js';
+import { applyDeltaBack, deltaBack } from './text-delta.js';
+
+/** A replaced text on its way into history. */
+export interface ArchivedText {
+  noteId: string;
+  userId: string;
+  revision: number;
+  body: string;
+  /** The text that replaces it: a revision that is not kept is stored as the way back from it. */
+  replacedBy: string;
+  timeLastModified: number;
+  timeArchived: number;
+  reason: VersionReason;
+  /** A snapshot that thinning leaves alone. */
+  kept: boolean;
+}
+
+export async function archiveText(db: Db, text: ArchivedText): Promise<void> {
+  const delta = text.kept ? undefined : deltaBack(text.replacedBy, text.body);
+  await db
+    .insertInto('note_versions')
+    .values({
+      note_id: text.noteId,
+      user_id: text.userId,
+      revision: text.revision,
+      body: delta ? delta.insert : text.body,
+      delta_start: delta ? delta.start : null,
+      delta_end: delta ? delta.end : null,
+      time_last_modified: text.timeLastModified,
+      time_archived: text.timeArchived,
+      reason: text.reason,
+      kept: text.kept ? 1 : 0,
+    })
+    .execute();
+}
+
+/** When the note's newest snapshot was taken; undefined when it has none. */
+export async function lastSnapshotTime(db: Db, noteId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('note_versions')
+    .select((eb) => eb.fn.max('time_archived').as('time'))
+    .where('note_id', '=', noteId)
+    .where('kept', '=', 1)
+    .executeTakeFirst();
+  return row?.time == null ? undefined : Number(row.time);
+}
+
+/**
+ * The text of one past revision of a note, when history still holds it: a snapshot as stored,
+ * or else rebuilt from the nearest newer whole text (a snapshot, or the note itself) by undoing
+ * each later revision's change in turn.
+ */
+export async function findVersionBody(
+  db: Db,
+  note: Note,
+  revision: number,
+): Promise<{ body: string; timeLastModified: number } | undefined> {
+  const rows = await db
+    .selectFrom('note_versions')
+    .select(['revision', 'body', 'delta_start', 'delta_end', 'time_last_modified'])
+    .where('note_id', '=', note.id)
+    .where('revision', '>=', revision)
+    .where('revision', '<', note.revision)
+    .orderBy('revision')
+    .execute();
+  const wanted = rows[0];
+  if (!wanted || Number(wanted.revision) !== revision) return undefined;
+  // Climb to the nearest whole text; every revision on the way must still be there.
+  let top = 0;
+  while (top < rows.length && rows[top]?.delta_start !== null) {
+    if (Number(rows[top]?.revision) !== revision + top) return undefined;
+    top += 1;
+  }
+  const whole = rows[top];
+  if (whole ? Number(whole.revision) !== revision + top : revision + top !== note.revision) {
+    return undefined;
+  }
+  let body = whole ? whole.body : note.body;
+  for (let i = top - 1; i >= 0; i -= 1) {
+    const row = rows[i] as (typeof rows)[number];
+    body = applyDeltaBack(body, {
+      start: Number(row.delta_start),
+      end: Number(row.delta_end),
+      insert: row.body,
+    });
+  }
+  return { body, timeLastModified: Number(wanted.time_last_modified) };
+}
+
+/**
+ * A note's history as people see it, newest first: its snapshots and every text set aside, not
+ * each keystroke's revision (those stay an hour, as merge bases, and are then thinned).
+ */
+export async function listVersions(db: Db, noteId: string): Promise<VersionSummary[]> {
+  const rows = await db
+    .selectFrom('note_versions')
+    .select(['revision', 'time_last_modified', 'reason'])
+    .where('note_id', '=', noteId)
+    .where('kept', '=', 1)
+    .orderBy('revision', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    revision: Number(row.revision),
+    timeLastModified: Number(row.time_last_modified),
+    reason: row.reason,
+  }));
+}
+
+/** A past version as a Note: the note with that revision's text and time. */
+export function versionAsNote(
+  note: Note,
+  revision: number,
+  version: { body: string; timeLastModified: number },
+): Note {
+  return { ...note, body: version.body, timeLastModified: version.timeLastModified, revision };
+}

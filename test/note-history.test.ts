@@ -1,0 +1,228 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { keepHouse } from '../src/server/notes/history-policy.js';
+import type { Note } from '../src/shared/note.js';
+import type { TrashedNote, VersionSummary } from '../src/shared/note-history.js';
+import { call, createNote, listNotes, signUp, updateNote } from './helpers/api-client.js';
+import { LiveTestClient } from './helpers/live-client.js';
+import { startTestServer, type TestServer } from './helpers/test-server.js';
+
+const MINUTE = 60;
+const DAY = 24 * 60 * MINUTE;
+let server: TestServer;
+let now = 1_800_000_000;
+const sockets: LiveTestClient[] = [];
+
+async function start(): Promise<string> {
+  now = 1_800_000_000;
+  server = await startTestServer({ app: { clock: () => now } });
+  return signUp(server.url);
+}
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.close();
+  await server.close();
+});
+
+const versionsOf = async (token: string, id: string): Promise<VersionSummary[]> =>
+  (await call(server.url, 'GET', `/api/notes/${id}/versions`, { token })).json.results;
+
+/** Every body a note was stored with, by revision, as the typing below saved them. */
+const typed = new Map<number, string>();
+
+/** Types `count` saves, one every `everySeconds`, starting from `note`. */
+async function typeInto(token: string, note: Note, count: number, everySeconds: number) {
+  let current = note;
+  for (let i = 0; i < count; i += 1) {
+    now += everySeconds;
+    // Deletions and emoji in the middle as well as typing at the end.
+    const old = Array.from(current.body);
+    const middle = Math.floor(old.length / 2);
+    const body =
+      i % 7 === 3 && old.length > 0
+        ? [...old.slice(0, middle), ...old.slice(middle + 1)].join('')
+        : i % 5 === 2
+          ? [...old.slice(0, middle), '😀', ...old.slice(middle)].join('')
+          : `${current.body}${i % 10} `;
+    current = await updateNote(server.url, token, { ...current, body });
+    typed.set(current.revision, current.body);
+  }
+  return current;
+}
+
+describe('history', () => {
+  it('keeps a snapshot every few minutes of typing, not every keystroke', async () => {
+    const token = await start();
+    const note = await createNote(server.url, token);
+    const last = await typeInto(token, note, 60, 10); // ten minutes, a save every 10 s
+    expect(last.revision).toBe(61);
+    const versions = await versionsOf(token, note.id);
+    expect(versions.length).toBeGreaterThanOrEqual(2);
+    expect(versions.length).toBeLessThanOrEqual(3);
+    expect(versions.map((v) => v.revision)).toEqual(
+      [...versions.map((v) => v.revision)].sort((a, b) => b - a),
+    );
+    // Every revision of the last hour can still be read exactly, as a merge base.
+    for (let revision = 2; revision < last.revision; revision += 1) {
+      const path = `/api/notes/${note.id}/versions/${revision}`;
+      const version = await call(server.url, 'GET', path, { token });
+      expect(version.json).toMatchObject({ id: note.id, revision, body: typed.get(revision) });
+    }
+  });
+
+  it('merges a save whose base is many keystrokes old', async () => {
+    const token = await start();
+    const note = await createNote(server.url, token);
+    const base = await updateNote(server.url, token, { ...note, body: 'Title\n\nbody\n' });
+    let current = base;
+    for (let i = 0; i < 40; i += 1) {
+      now += 2;
+      current = await updateNote(server.url, token, { ...current, body: `${current.body}${i} ` });
+    }
+    const late = await updateNote(server.url, token, { ...base, body: 'New title\n\nbody\n' });
+    expect(late).toMatchObject({
+      body: `New t${current.body.slice(1)}`,
+      revision: current.revision + 1,
+    });
+  });
+
+  it('restores a version as a new revision, keeping the text it replaces, live', async () => {
+    const token = await start();
+    const socket = await LiveTestClient.connect(server.socketUrl, token);
+    sockets.push(socket);
+    const note = await createNote(server.url, token);
+    const first = await updateNote(server.url, token, { ...note, body: 'first draft' });
+    now += 10 * MINUTE;
+    const second = await updateNote(server.url, token, { ...first, body: 'rewritten' });
+    const restore = await call(server.url, 'POST', `/api/notes/${note.id}/restore`, {
+      token,
+      body: { revision: first.revision },
+    });
+    expect(restore.status).toBe(200);
+    expect(restore.json).toMatchObject({ body: 'first draft', revision: second.revision + 1 });
+    const event = await socket.next((m) => m.event === 'update' && m.payload.revision === 4);
+    expect(event.payload).toEqual(restore.json);
+    const versions = await versionsOf(token, note.id);
+    expect(versions[0]).toMatchObject({ revision: second.revision, reason: 'restore' });
+    const replaced = await call(server.url, 'GET', `/api/notes/${note.id}/versions/3`, { token });
+    expect(replaced.json.body).toBe('rewritten');
+  });
+
+  it('answers 404 for another user’s note and for an unknown version, 400 for a bad one', async () => {
+    const token = await start();
+    const other = await signUp(server.url);
+    const note = await createNote(server.url, token, 'private');
+    for (const path of [`/api/notes/${note.id}/versions`, `/api/notes/${note.id}/versions/1`]) {
+      expect((await call(server.url, 'GET', path, { token: other })).status).toBe(404);
+    }
+    const restore = await call(server.url, 'POST', `/api/notes/${note.id}/restore`, {
+      token: other,
+      body: { revision: 1 },
+    });
+    expect(restore.status).toBe(404);
+    expect(
+      (await call(server.url, 'GET', `/api/notes/${note.id}/versions/7`, { token })).status,
+    ).toBe(404);
+    for (const bad of ['0', 'abc', '1.5', '-1', '99999999999999999999']) {
+      const response = await call(server.url, 'GET', `/api/notes/${note.id}/versions/${bad}`, {
+        token,
+      });
+      expect(response.status, bad).toBe(400);
+      expect(response.json.code).toBe('invalid_input');
+    }
+    for (const body of [{}, { revision: '1' }, { revision: 0 }, { revision: 1, extra: true }]) {
+      const response = await call(server.url, 'POST', `/api/notes/${note.id}/restore`, {
+        token,
+        body,
+      });
+      expect(response.status).toBe(400);
+    }
+    expect(await listNotes(server.url, token)).toEqual([note]);
+  });
+});
+
+describe('the trash', () => {
+  it('takes a deleted note out of the list and gives it back, live', async () => {
+    const token = await start();
+    const socket = await LiveTestClient.connect(server.socketUrl, token);
+    sockets.push(socket);
+    const note = await createNote(server.url, token, 'keep me');
+    expect((await call(server.url, 'DELETE', `/api/notes/${note.id}`, { token })).status).toBe(204);
+    expect(await socket.next((m) => m.event === 'delete')).toEqual({
+      event: 'delete',
+      payload: note.id,
+    });
+    expect(await listNotes(server.url, token)).toEqual([]);
+    const trash = (await call(server.url, 'GET', '/api/trash', { token })).json
+      .results as TrashedNote[];
+    expect(trash).toEqual([{ ...note, revision: 2, timeDeleted: now }]);
+
+    now += MINUTE;
+    const restored = await call(server.url, 'POST', `/api/trash/${note.id}/restore`, { token });
+    expect(restored.json).toMatchObject({
+      id: note.id,
+      body: 'keep me',
+      revision: 3,
+      timeLastModified: now,
+    });
+    expect(
+      (await socket.next((m) => m.event === 'update' && m.payload.revision === 3)).payload,
+    ).toEqual(restored.json);
+    expect(await listNotes(server.url, token)).toEqual([restored.json]);
+    expect((await call(server.url, 'GET', '/api/trash', { token })).json.results).toEqual([]);
+    expect((await versionsOf(token, note.id)).map((v) => v.reason)).toContain('delete');
+  });
+
+  it('deletes for good one note or the whole trash, and only from the trash', async () => {
+    const token = await start();
+    const [a, b, c] = [
+      await createNote(server.url, token, 'a'),
+      await createNote(server.url, token, 'b'),
+      await createNote(server.url, token, 'c'),
+    ];
+    expect((await call(server.url, 'DELETE', `/api/trash/${a.id}`, { token })).status).toBe(404);
+    for (const note of [a, b]) await call(server.url, 'DELETE', `/api/notes/${note.id}`, { token });
+    expect((await call(server.url, 'DELETE', `/api/trash/${a.id}`, { token })).status).toBe(204);
+    expect((await call(server.url, 'POST', `/api/trash/${a.id}/restore`, { token })).status).toBe(
+      404,
+    );
+    const other = await signUp(server.url);
+    expect((await call(server.url, 'DELETE', `/api/trash/${b.id}`, { token: other })).status).toBe(
+      404,
+    );
+    expect((await call(server.url, 'DELETE', '/api/trash', { token: other })).status).toBe(204);
+    expect((await call(server.url, 'GET', '/api/trash', { token })).json.results).toHaveLength(1);
+    expect((await call(server.url, 'DELETE', '/api/trash', { token })).status).toBe(204);
+    expect((await call(server.url, 'GET', '/api/trash', { token })).json.results).toEqual([]);
+    expect(await listNotes(server.url, token)).toEqual([c]);
+  });
+});
+
+describe('housekeeping', () => {
+  it('thins revisions after an hour, expires old snapshots but the newest, purges old trash', async () => {
+    const token = await start();
+    const policy = { historyDays: 90, trashDays: 30 };
+    const note = await createNote(server.url, token);
+    let last = await typeInto(token, note, 30, 10);
+    for (let burst = 0; burst < 12; burst += 1) {
+      now += 10 * MINUTE;
+      last = await typeInto(token, last, 1, 1);
+    }
+    const snapshots = (await versionsOf(token, note.id)).length;
+    const db = server.database.db;
+    const rows = async () =>
+      (await db.selectFrom('note_versions').select('revision').execute()).length;
+    expect(await rows()).toBe(last.revision - 1);
+
+    const thinned = await keepHouse(db, policy, now + 2 * 60 * MINUTE);
+    expect(thinned.thinned).toBe(last.revision - 1 - snapshots);
+    expect((await versionsOf(token, note.id)).length).toBe(snapshots);
+
+    const doomed = await createNote(server.url, token, 'old trash');
+    await call(server.url, 'DELETE', `/api/notes/${doomed.id}`, { token });
+    const later = await keepHouse(db, policy, now + 91 * DAY);
+    expect(later.expired).toBe(snapshots - 10);
+    expect(later.purged).toBe(1);
+    expect((await versionsOf(token, note.id)).length).toBe(10);
+    expect((await call(server.url, 'GET', '/api/trash', { token })).json.results).toEqual([]);
+    expect((await listNotes(server.url, token)).map((n) => n.body)).toEqual([last.body]);
+  });
+});

@@ -1,0 +1,153 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Note } from '../src/shared/note.js';
+import { CONFLICT_VERSION_HEADER } from '../src/shared/note-history.js';
+import { call, createNote, listNotes, signUp, updateNote } from './helpers/api-client.js';
+import { startTestServer, type TestServer } from './helpers/test-server.js';
+
+let server: TestServer;
+let token: string;
+
+beforeEach(async () => {
+  server = await startTestServer();
+  token = await signUp(server.url);
+});
+afterEach(async () => server.close());
+
+/** A note stored at `base`, then changed by another device to `stored`. */
+async function noteChangedElsewhere(base: string, stored: string): Promise<Note> {
+  const created = await createNote(server.url, token);
+  const atBase = await updateNote(server.url, token, { ...created, body: base });
+  await updateNote(server.url, token, { ...atBase, body: stored });
+  return atBase;
+}
+
+describe('saving from an older revision', () => {
+  // [case, base, stored (the other device), incoming, merged, set aside]
+  const cases: [string, string, string, string, string, boolean][] = [
+    [
+      'different paragraphs',
+      'p1\n\np2',
+      'p1 mine\n\np2',
+      'p1\n\np2 theirs',
+      'p1 mine\n\np2 theirs',
+      false,
+    ],
+    [
+      'same paragraph, different words',
+      'the quick brown fox',
+      'the quick red fox',
+      'the slow brown fox',
+      'the slow red fox',
+      false,
+    ],
+    [
+      'append while the other retitles',
+      'Title\nbody',
+      'Title\nbody\nmore',
+      'New title\nbody',
+      'New title\nbody\nmore',
+      false,
+    ],
+    ['the same words', 'a cat sat', 'a dog sat', 'a cow sat', 'a cow sat', true],
+    ['inserted at the same place', 'list', 'list milk', 'list eggs', 'list eggs', true],
+    ['two whole bodies from one base', '', 'first body', 'second body', 'second body', true],
+  ];
+
+  it.each(cases)('merges %s', async (_name, base, stored, incoming, merged, setAside) => {
+    const atBase = await noteChangedElsewhere(base, stored);
+    const response = await call(server.url, 'PUT', '/api/notes', {
+      token,
+      body: { ...atBase, body: incoming },
+    });
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({
+      id: atBase.id,
+      body: merged,
+      revision: atBase.revision + 2,
+    });
+    expect(await listNotes(server.url, token)).toEqual([response.json]);
+    const header = response.headers.get(CONFLICT_VERSION_HEADER);
+    if (!setAside) {
+      expect(header).toBeNull();
+      return;
+    }
+    // The stored text the save replaced is a conflict version anyone can read and restore.
+    expect(header).toBe(String(atBase.revision + 1));
+    const versions = await call(server.url, 'GET', `/api/notes/${atBase.id}/versions`, { token });
+    expect(versions.json.results).toContainEqual(
+      expect.objectContaining({ revision: atBase.revision + 1, reason: 'conflict' }),
+    );
+    const kept = await call(server.url, 'GET', `/api/notes/${atBase.id}/versions/${header}`, {
+      token,
+    });
+    expect(kept.json.body).toBe(stored);
+  });
+
+  it('stores a save from the current revision exactly as sent', async () => {
+    const created = await createNote(server.url, token);
+    const saved = await updateNote(server.url, token, { ...created, body: 'exactly this' });
+    expect(saved).toMatchObject({ body: 'exactly this', revision: 2 });
+  });
+
+  it('keeps the text a plain client (no revision) overwrites', async () => {
+    const created = await createNote(server.url, token);
+    await updateNote(server.url, token, { ...created, body: 'written on the phone' });
+    const other = await signIn();
+    const { revision: _ignored, ...plain } = created;
+    const response = await call(server.url, 'PUT', '/api/notes', {
+      token: other,
+      body: { ...plain, body: 'written by a plain client' },
+    });
+    expect(response.json).toMatchObject({ body: 'written by a plain client', revision: 3 });
+    const versions = await call(server.url, 'GET', `/api/notes/${created.id}/versions`, { token });
+    const revisions = versions.json.results.map((v: { revision: number }) => v.revision);
+    expect(revisions).toContain(2);
+    const old = await call(server.url, 'GET', `/api/notes/${created.id}/versions/2`, { token });
+    expect(old.json.body).toBe('written on the phone');
+  });
+
+  it('takes a save from a base the server never gave out, keeping the stored text', async () => {
+    // As after restoring an older backup: the device holds a revision the server has not reached.
+    const created = await createNote(server.url, token, 'stored text');
+    const response = await call(server.url, 'PUT', '/api/notes', {
+      token,
+      body: { ...created, body: 'device text', revision: 9 },
+    });
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({ body: 'device text', revision: 2 });
+    expect(response.headers.get(CONFLICT_VERSION_HEADER)).toBe('1');
+    const kept = await call(server.url, 'GET', `/api/notes/${created.id}/versions/1`, { token });
+    expect(kept.json.body).toBe('stored text');
+  });
+
+  it('adds no revision for a save that changes nothing', async () => {
+    const created = await createNote(server.url, token, 'same');
+    expect(await updateNote(server.url, token, created)).toEqual(created);
+  });
+});
+
+/** A second session of the same account (another device). */
+async function signIn(): Promise<string> {
+  const check = await call(server.url, 'GET', '/api/check', { token });
+  const login = await call(server.url, 'POST', '/api/login', {
+    body: { username: check.json.email, password: 'correct horse' },
+  });
+  return login.text;
+}
+
+describe('concurrent saves', () => {
+  it('merges twenty devices saving different lines from one base at once', async () => {
+    const lines = Array.from({ length: 20 }, (_, i) => `line ${i}`);
+    const created = await createNote(server.url, token);
+    const base = await updateNote(server.url, token, { ...created, body: `${lines.join('\n')}\n` });
+    const saves = lines.map((_, i) => {
+      const body = `${lines.map((line, j) => (j === i ? `${line} edited` : line)).join('\n')}\n`;
+      return updateNote(server.url, token, { ...base, body });
+    });
+    const answers = await Promise.all(saves);
+    const [stored] = await listNotes(server.url, token);
+    expect(stored?.body).toBe(`${lines.map((line) => `${line} edited`).join('\n')}\n`);
+    expect(stored?.revision).toBe(base.revision + 20);
+    expect(new Set(answers.map((note) => note.revision)).size).toBe(20);
+  });
+});
