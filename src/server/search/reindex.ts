@@ -1,0 +1,19 @@
+import { sql } from 'kysely';
+import type { Database } from '../db/database.js';
+import { POSTGRES_REBUILD, SQLITE_REBUILD } from '../db/migrations/0004-search-index.js';
+
+/**
+ * Rebuilds the search index from every note, in one transaction so searches keep answering
+ * from the old index meanwhile. Returns how many notes were indexed.
+ */
+export async function reindexSearch(database: Database): Promise<number> {
+  const statements = database.kind === 'postgres' ? POSTGRES_REBUILD : SQLITE_REBUILD;
+  return database.db.transaction().execute(async (trx) => {
+    for (const statement of statements) await sql.raw(statement).execute(trx);
+    const row = await trx
+      .selectFrom('notes')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  });
+}

@@ -1,0 +1,69 @@
+import { SPACELESS_SCRIPT_CLASS } from '../db/migrations/0004-search-index.js';
+import { invalidInput } from '../domain-errors.js';
+
+/**
+ * One condition of a search, engine-neutral. `words` are folded later by the engine;
+ * `prefix` marks the last word as a prefix (`gro` finds "groceries").
+ */
+export type SearchTerm =
+  | { kind: 'words'; words: string[]; prefix: boolean }
+  | { kind: 'tag'; tag: string }
+  /** Text in a script written without spaces, found as it is written. */
+  | { kind: 'substring'; text: string };
+
+export interface SearchQuery {
+  include: SearchTerm[];
+  exclude: SearchTerm[];
+}
+
+export const MAX_QUERY_TERMS = 32;
+
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+const SPACELESS = new RegExp(SPACELESS_SCRIPT_CLASS, 'u');
+// A chunk: optional `-`, then a quoted phrase (closed or not) or a run of non-space text.
+const CHUNK = /(-?)(?:"([^"]*)"?|(\S+))/gu;
+
+export const wordsOf = (text: string): string[] => text.match(WORD) ?? [];
+
+function termOf(text: string, quoted: boolean, closed: boolean): SearchTerm | undefined {
+  if (SPACELESS.test(text)) {
+    const trimmed = text.trim().replace(/\s+/g, ' ');
+    return trimmed === '' ? undefined : { kind: 'substring', text: trimmed };
+  }
+  const tag = quoted ? undefined : /^tag:#?(.*)$/iu.exec(text);
+  if (tag) {
+    const [word] = wordsOf(tag[1] ?? '');
+    return word === undefined ? undefined : { kind: 'tag', tag: word };
+  }
+  const words = wordsOf(text);
+  if (words.length === 0) return undefined;
+  // A closed phrase is exact; anything still being typed ends in a prefix.
+  return { kind: 'words', words, prefix: !(quoted && closed) };
+}
+
+/**
+ * Reads what a user typed: words (each a prefix), `"phrases"`, `-excluded` terms and `tag:word`.
+ * Operators of the engines' own syntaxes are plain text here; stray quotes and dashes are
+ * forgiven, so any text gives a query or a clear error.
+ */
+export function parseSearchQuery(input: string): SearchQuery {
+  const query: SearchQuery = { include: [], exclude: [] };
+  for (const match of input.normalize('NFC').matchAll(CHUNK)) {
+    const [chunk, minus = '', phrase, plain] = match;
+    const quoted = phrase !== undefined;
+    const term = termOf(
+      phrase ?? plain ?? '',
+      quoted,
+      quoted && chunk.endsWith('"') && chunk.length > minus.length + 1,
+    );
+    if (!term) continue;
+    (minus ? query.exclude : query.include).push(term);
+  }
+  if (query.include.length + query.exclude.length > MAX_QUERY_TERMS) {
+    throw invalidInput(`A search can have at most ${MAX_QUERY_TERMS} terms`);
+  }
+  return query;
+}
+
+export const isEmptyQuery = (query: SearchQuery) =>
+  query.include.length === 0 && query.exclude.length === 0;

@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Note } from '../src/shared/note.js';
+import type { SearchResult } from '../src/shared/search.js';
+import { call, createNote, signUp, updateNote } from './helpers/api-client.js';
+import { startTestServer, type TestServer } from './helpers/test-server.js';
+
+let server: TestServer;
+let token: string;
+let otherToken: string;
+const notes: Record<string, Note> = {};
+
+async function search(q: string, extra = '', as = token) {
+  const response = await call(server.url, 'GET', `/api/search?q=${encodeURIComponent(q)}${extra}`, {
+    token: as,
+  });
+  return response;
+}
+
+async function found(q: string, extra = ''): Promise<string[]> {
+  const response = await search(q, extra);
+  expect(response.status, response.text).toBe(200);
+  return (response.json.results as SearchResult[]).map(
+    (result) => result.note.body.split('\n')[0] ?? '',
+  );
+}
+
+const BODIES = {
+  cafe: 'Café visit\nThe espresso was strong.',
+  groceries: 'Shopping list\nbuy groceries: milk, eggs #errands',
+  phrase: 'Meeting notes\nthe quick brown fox jumps over the lazy dog',
+  scrambled: 'Scrambled\nthe brown quick fox',
+  cjk: '旅行の計画\n東京タワーに行く。北京大学も見学する。',
+  bodyOnly: 'Weekly plan\nremember the garden and the garden hose',
+  titleHit: 'Garden ideas\ntomatoes',
+  html: 'Escaping\n<b>bold</b> & "quotes" with quince',
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  token = await signUp(server.url);
+  otherToken = await signUp(server.url);
+  for (const [key, body] of Object.entries(BODIES))
+    notes[key] = await createNote(server.url, token, body);
+  await createNote(server.url, otherToken, 'Secret of another user\nthe quick brown fox jumps');
+});
+afterAll(async () => server.close());
+
+describe('GET /api/search matching', () => {
+  it('folds case and diacritics both ways', async () => {
+    expect(await found('cafe')).toEqual(['Café visit']);
+    expect(await found('CAFÉ')).toEqual(['Café visit']);
+    expect(await found('espresso')).toEqual(['Café visit']);
+  });
+
+  it('finds words by their prefix', async () => {
+    expect(await found('gro')).toEqual(['Shopping list']);
+    expect(await found('groceries milk')).toEqual(['Shopping list']);
+    expect(await found('groceries nothinglikethis')).toEqual([]);
+  });
+
+  it('matches quoted phrases in order, and excludes -words', async () => {
+    expect(await found('"quick brown fox"')).toEqual(['Meeting notes']);
+    expect((await found('quick brown fox')).sort()).toEqual(['Meeting notes', 'Scrambled']);
+    expect(await found('brown -lazy')).toEqual(['Scrambled']);
+    expect(await found('fox -"lazy dog"')).toEqual(['Scrambled']);
+  });
+
+  it('finds text written without spaces by substring', async () => {
+    expect(await found('北京')).toEqual(['旅行の計画']);
+    expect(await found('タワー')).toEqual(['旅行の計画']);
+    expect(await found('京大')).toEqual(['旅行の計画']);
+    expect(await found('上海')).toEqual([]);
+  });
+
+  it('finds tags with tag:word, and the tagged word by itself', async () => {
+    expect(await found('tag:errands')).toEqual(['Shopping list']);
+    expect(await found('tag:err')).toEqual(['Shopping list']);
+    expect(await found('tag:milk')).toEqual([]);
+    expect(await found('errands')).toEqual(['Shopping list']);
+  });
+
+  it('ranks a match in the title above matches in the body', async () => {
+    expect(await found('garden')).toEqual(['Garden ideas', 'Weekly plan']);
+  });
+
+  it('finds a note as soon as its save is answered, by its new text only', async () => {
+    const note = await createNote(server.url, token, 'Fresh\nzeppelin');
+    expect(await found('zeppelin')).toEqual(['Fresh']);
+    await updateNote(server.url, token, { ...note, body: 'Fresh\nairship' });
+    expect(await found('zeppelin')).toEqual([]);
+    expect(await found('airship')).toEqual(['Fresh']);
+    await call(server.url, 'DELETE', `/api/notes/${note.id}`, { token });
+    expect(await found('airship')).toEqual([]);
+  });
+});
+
+describe('GET /api/search answers', () => {
+  it('returns the full note and an escaped snippet with every match marked', async () => {
+    const response = await search('quince');
+    const [result] = response.json.results as SearchResult[];
+    expect(result?.note).toEqual(notes.html);
+    expect(result?.snippet).toBe(
+      'Escaping &lt;b&gt;bold&lt;/b&gt; &amp; &quot;quotes&quot; with <mark>quince</mark>',
+    );
+    const [plan] = (await search('garden')).json.results as SearchResult[];
+    expect(plan?.snippet).toBe('<mark>Garden</mark> ideas tomatoes');
+    const weekly = ((await search('garden')).json.results as SearchResult[])[1];
+    expect(weekly?.snippet).toBe(
+      'Weekly plan remember the <mark>garden</mark> and the <mark>garden</mark> hose',
+    );
+  });
+
+  it('never finds another user’s notes, even by exact phrase', async () => {
+    expect(await found('"Secret of another user"')).toEqual([]);
+    expect(await found('secret')).toEqual([]);
+    const theirs = await search('"quick brown fox"', '', otherToken);
+    expect(theirs.json.results.map((r: SearchResult) => r.note.body)).toEqual([
+      'Secret of another user\nthe quick brown fox jumps',
+    ]);
+  });
+
+  it('leaves the trash out unless trash=true', async () => {
+    const note = await createNote(server.url, token, 'Binned\nwombat');
+    await server.database.db
+      .updateTable('notes')
+      .set({ time_deleted: note.timeLastModified })
+      .where('id', '=', note.id)
+      .execute();
+    expect(await found('wombat')).toEqual([]);
+    expect(await found('wombat', '&trash=true')).toEqual(['Binned']);
+  });
+
+  it('honours limit, and refuses a bad one', async () => {
+    expect(await found('the', '&limit=1')).toHaveLength(1);
+    for (const bad of ['0', '201', '-1', 'x', '1.5']) {
+      const response = await search('the', `&limit=${bad}`);
+      expect(response.status).toBe(400);
+      expect(response.json.code).toBe('invalid_input');
+    }
+  });
+
+  it('needs a session', async () => {
+    expect((await call(server.url, 'GET', '/api/search?q=cafe')).status).toBe(401);
+  });
+
+  it('answers any query with results or a clear 400, never a 5xx', async () => {
+    const corpus = [
+      '"',
+      '"unbalanced',
+      'a"b',
+      '""',
+      '-',
+      '- -',
+      '--',
+      '*',
+      'gro*',
+      '**',
+      'NEAR',
+      'NEAR(a b)',
+      'a AND',
+      'OR',
+      'NOT cafe',
+      ':',
+      'title:cafe',
+      'body:',
+      '{title}: cafe',
+      '^cafe',
+      '(cafe',
+      'cafe)',
+      "it's",
+      '\\',
+      '%',
+      '_',
+      "'; drop table notes; --",
+      '!cafe',
+      '&',
+      '<->',
+      'a:*',
+      'tag:',
+      'tag:#',
+      '#',
+      '#errands',
+      '\u0000',
+      '🙂',
+      'ﬁ',
+      ' ',
+      '',
+      'x'.repeat(1000),
+      'cafe '.repeat(40),
+    ];
+    for (const q of corpus) {
+      const response = await search(q);
+      expect([200, 400], `${JSON.stringify(q)}: ${response.text}`).toContain(response.status);
+      if (response.status === 400) expect(response.json.code).toBe('invalid_input');
+      else expect(Array.isArray(response.json.results)).toBe(true);
+    }
+    const long = await search('x'.repeat(10_000));
+    expect(long.status).toBe(400);
+    expect(long.json.code).toBe('invalid_input');
+    expect((await call(server.url, 'GET', '/api/search', { token })).status).toBe(400);
+    expect((await search('%ED%A0%80')).status).toBe(200);
+    expect(await found('cafe')).toEqual(['Café visit']); // nothing changed
+  });
+});
