@@ -114,7 +114,7 @@ describe.skipIf(!nginxBinary)('two instances behind nginx', () => {
       body: { ...note, body: 'y'.repeat(2 * 1024 * 1024 + 1) },
     });
     expect(response.status).toBe(413);
-    expect(response.json).toEqual({ error: 'Request body is too large' });
+    expect(response.json).toEqual({ error: 'Request body is too large', code: 'too_large' });
     expect(await listNotes(base, token)).toEqual([note]);
   });
 
@@ -129,6 +129,9 @@ describe.skipIf(!nginxBinary)('two instances behind nginx', () => {
       if (response.status === 429) limited = response.json;
     }
     expect(statuses[0]).toBe(401);
-    expect(limited).toEqual({ error: 'Too many attempts; try again in a minute' });
+    expect(limited).toEqual({
+      error: 'Too many attempts; try again in a minute',
+      code: 'rate_limited',
+    });
   });
 });

@@ -1,36 +1,39 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { CheckResponse, CredentialsRequest, PublicConfigResponse } from '../../shared/account.js';
-import { CLOSE_UNAUTHORIZED } from '../../shared/live-message.js';
+import { LoginRequest } from '../../shared/account-security.js';
 import type { Db } from '../db/database.js';
-import type { LiveHub } from '../live/live-hub.js';
+import type { LiveBus } from '../live/live-bus.js';
 import {
   type AccountPolicy,
   createAccount,
-  endSession,
   isSignupOpen,
-  startSession,
   verifyCredentials,
 } from './account-service.js';
-import { requireSession } from './require-session.js';
+import type { LoginThrottle } from './login-throttle.js';
+import { checkSecondFactor } from './second-factor.js';
+import { deleteSession } from './session-repository.js';
+import { clientOf, startSession } from './session-service.js';
 
 export interface AccountRoutesOptions {
   db: Db;
-  hub: LiveHub;
+  bus: LiveBus;
+  authenticated: preHandlerAsyncHookHandler;
   policy: AccountPolicy;
-  /** Login and signup attempts per minute per client address; 0 means unlimited. */
-  authRateLimit: number;
+  /** Per-address limit of `@fastify/rate-limit` for the routes that check a password. */
+  rateLimit: FastifyContextConfig;
+  throttle: LoginThrottle;
+  /** What `GET /api/config` reports as the largest note. */
+  maxNoteBytes: number;
 }
 
 const TOKEN_RESPONSE = Type.String({ description: 'The session token, as plain text' });
 
 /** `/api/signup`, `/api/login`, `/api/logout`, `/api/check` and `/api/config`. */
 export function registerAccountRoutes(app: FastifyInstance, options: AccountRoutesOptions): void {
-  const { db, hub, policy } = options;
+  const { db, bus, policy, authenticated, rateLimit, throttle } = options;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const rateLimit: FastifyContextConfig =
-    options.authRateLimit > 0 ? { rateLimit: { max: options.authRateLimit } } : {};
 
   api.post(
     '/api/signup',
@@ -42,7 +45,7 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
         password,
         openSignupOnly: true,
       });
-      const token = await startSession(db, user.id);
+      const token = await startSession(db, user.id, clientOf(request));
       request.log.info({ userId: user.id }, 'account created');
       return reply.code(201).type('text/plain; charset=utf-8').send(token);
     },
@@ -50,28 +53,40 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
 
   api.post(
     '/api/login',
-    { schema: { body: CredentialsRequest, response: { 200: TOKEN_RESPONSE } }, config: rateLimit },
+    { schema: { body: LoginRequest, response: { 200: TOKEN_RESPONSE } }, config: rateLimit },
     async (request, reply) => {
-      const { username, password } = request.body;
-      const user = await verifyCredentials(db, policy, username, password);
-      const token = await startSession(db, user.id);
-      return reply.type('text/plain; charset=utf-8').send(token);
+      const { username, password, totp } = request.body;
+      const account = username.trim().toLowerCase();
+      throttle.check(account);
+      try {
+        const user = await verifyCredentials(db, policy, username, password);
+        await checkSecondFactor(db, user.id, totp);
+        const token = await startSession(db, user.id, clientOf(request));
+        return reply.type('text/plain; charset=utf-8').send(token);
+      } catch (error) {
+        // A right password still waiting for its code is not a failed guess.
+        const code = (error as { code?: unknown }).code;
+        if (code === 'unauthorized' || code === 'invalid_totp') throttle.recordFailure(account);
+        throw error;
+      }
     },
   );
 
-  api.post('/api/logout', async (request, reply) => {
-    const session = await requireSession(db, request);
-    await endSession(db, session.sessionId);
-    hub.closeSession(session.sessionId, CLOSE_UNAUTHORIZED, 'Logged out');
+  api.post('/api/logout', { preHandler: authenticated }, async (request, reply) => {
+    const { sessionId, userId } = request.session;
+    await deleteSession(db, sessionId);
+    await bus.endSessions({ userId, sessionIds: [sessionId] });
     return reply.code(204).send();
   });
 
-  api.get('/api/check', { schema: { response: { 200: CheckResponse } } }, async (request) => {
-    const session = await requireSession(db, request);
-    return { email: session.email };
-  });
+  api.get(
+    '/api/check',
+    { schema: { response: { 200: CheckResponse } }, preHandler: authenticated },
+    async (request) => ({ email: request.session.email }),
+  );
 
   api.get('/api/config', { schema: { response: { 200: PublicConfigResponse } } }, async () => ({
     signupOpen: await isSignupOpen(db, policy),
+    maxNoteBytes: options.maxNoteBytes,
   }));
 }

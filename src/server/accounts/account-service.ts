@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { nowInSeconds } from '../clock.js';
 import type { Db } from '../db/database.js';
+import { takeSignupLock } from '../db/signup-lock.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { conflict, forbidden, unauthorized } from '../domain-errors.js';
 import { checkNewPassword, normalizeEmail } from './credentials.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
-import {
-  deleteSession,
-  findSessionByTokenHash,
-  insertSession,
-  type SessionOwner,
-} from './session-repository.js';
-import { hashSessionToken, newSessionToken } from './session-token.js';
 import { countUsers, findUserByEmail, insertUser, type User } from './user-repository.js';
 
 export interface AccountPolicy {
@@ -43,6 +37,7 @@ export async function createAccount(
   try {
     // One transaction, so two first-run signups cannot both find the database empty.
     await db.transaction().execute(async (trx) => {
+      await takeSignupLock(trx);
       if (input.openSignupOnly && !(await isSignupOpen(trx, policy))) {
         throw forbidden('Sign-up is closed on this server');
       }
@@ -73,29 +68,4 @@ export async function verifyCredentials(
   const valid = await verifyPassword(password, user?.password_hash ?? (await decoyHash));
   if (!user || !valid) throw unauthorized('Wrong email or password');
   return user;
-}
-
-/** Opens a session for a user and returns its token (shown once, stored only as a hash). */
-export async function startSession(db: Db, userId: string): Promise<string> {
-  const token = newSessionToken();
-  await insertSession(db, {
-    id: randomUUID(),
-    userId,
-    tokenHash: hashSessionToken(token),
-    timeCreated: nowInSeconds(),
-  });
-  return token;
-}
-
-/** The session a token belongs to, or undefined for a missing, unknown or revoked token. */
-export async function findSession(
-  db: Db,
-  token: string | undefined,
-): Promise<SessionOwner | undefined> {
-  if (!token || token.length > 256) return undefined;
-  return findSessionByTokenHash(db, hashSessionToken(token));
-}
-
-export async function endSession(db: Db, sessionId: string): Promise<void> {
-  await deleteSession(db, sessionId);
 }

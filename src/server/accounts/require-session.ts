@@ -1,13 +1,41 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/database.js';
 import { unauthorized } from '../domain-errors.js';
-import { findSession } from './account-service.js';
+import type { SessionLifetime } from './session-lifetime.js';
 import type { SessionOwner } from './session-repository.js';
+import { authenticateToken } from './session-service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's session; set by the session guard on every authenticated route. */
+    session: SessionOwner;
+  }
+}
 
 /** The session named by the request's `token` header (spec §6); 401 when there is none. */
-export async function requireSession(db: Db, request: FastifyRequest): Promise<SessionOwner> {
+async function sessionOf(
+  db: Db,
+  lifetime: SessionLifetime,
+  request: FastifyRequest,
+): Promise<SessionOwner> {
   const token = request.headers.token;
-  const session = typeof token === 'string' ? await findSession(db, token) : undefined;
+  const session =
+    typeof token === 'string' ? await authenticateToken(db, token, lifetime) : undefined;
   if (!session) throw unauthorized(token ? 'Session is not valid' : 'Send the token header');
   return session;
+}
+
+/**
+ * The `preHandler` of every authenticated route: it checks the token once and leaves the
+ * session on `request.session`, so handlers never check it themselves.
+ */
+export function registerSessionGuard(
+  app: FastifyInstance,
+  db: Db,
+  lifetime: SessionLifetime,
+): preHandlerAsyncHookHandler {
+  app.decorateRequest('session', null as unknown as SessionOwner);
+  return async (request) => {
+    request.session = await sessionOf(db, lifetime, request);
+  };
 }

@@ -1,10 +1,23 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { UserTable } from '../db/schema.js';
 
-export type User = UserTable;
+/**
+ * An account as the services see it; the change counter belongs to the notes, and the
+ * second factor to `totp-repository.ts`, not here.
+ */
+export type User = Omit<
+  Selectable<UserTable>,
+  'change_seq' | 'totp_secret' | 'totp_pending_secret' | 'totp_last_step'
+>;
+const USER_COLUMNS = ['id', 'email', 'password_hash', 'time_created'] as const;
 
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  return db.selectFrom('users').select(USER_COLUMNS).where('email', '=', email).executeTakeFirst();
+}
+
+export async function findUserById(db: Db, id: string): Promise<User | undefined> {
+  return db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 export async function countUsers(db: Db): Promise<number> {
@@ -20,7 +33,7 @@ export async function insertUser(db: Db, user: User): Promise<void> {
 }
 
 export async function listUsers(db: Db): Promise<User[]> {
-  return db.selectFrom('users').selectAll().orderBy('email').execute();
+  return db.selectFrom('users').select(USER_COLUMNS).orderBy('email').execute();
 }
 
 export async function updatePasswordHash(db: Db, userId: string, hash: string): Promise<void> {

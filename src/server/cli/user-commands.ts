@@ -10,6 +10,7 @@ import {
 } from '../accounts/user-repository.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import type { SessionsEnded } from '../live/live-bus.js';
 import { CliError } from './cli-error.js';
 import { confirm, readNewPassword } from './read-secret.js';
 
@@ -49,8 +50,16 @@ export async function listUserLines(db: Db): Promise<string> {
     .join('\n');
 }
 
+/** Tells running servers that sessions ended, where they can hear it (PostgreSQL). */
+export type AnnounceSessionsEnded = (ended: SessionsEnded) => Promise<void>;
+
 /** `quire user passwd EMAIL` — sets a new password and signs the user out everywhere. */
-export async function changePassword(db: Db, config: Config, email: string): Promise<string> {
+export async function changePassword(
+  db: Db,
+  config: Config,
+  email: string,
+  announce: AnnounceSessionsEnded,
+): Promise<string> {
   const user = await requireUser(db, email);
   const password = await readNewPassword();
   checkNewPassword(password);
@@ -59,11 +68,17 @@ export async function changePassword(db: Db, config: Config, email: string): Pro
     await updatePasswordHash(trx, user.id, hash);
     await deleteSessionsOfUser(trx, user.id);
   });
+  await announce({ userId: user.id });
   return `Changed the password of ${user.email}; their sessions were signed out`;
 }
 
 /** `quire user delete EMAIL [--yes]` — removes the account, its notes and its sessions. */
-export async function removeUser(db: Db, email: string, yes: boolean): Promise<string> {
+export async function removeUser(
+  db: Db,
+  email: string,
+  yes: boolean,
+  announce: AnnounceSessionsEnded,
+): Promise<string> {
   const user = await requireUser(db, email);
   const sure =
     yes || (await confirm(`Delete ${user.email} with all their notes? This cannot be undone.`));
@@ -75,5 +90,6 @@ export async function removeUser(db: Db, email: string, yes: boolean): Promise<s
     );
   }
   await deleteUser(db, user.id);
+  await announce({ userId: user.id });
   return `Deleted the account ${user.email} with their notes and sessions`;
 }

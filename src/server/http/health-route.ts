@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { ErrorResponse } from '../../shared/account.js';
+import { ErrorResponse } from '../../shared/api-error.js';
 import type { Db } from '../db/database.js';
+import { errorBody } from './error-handler.js';
 
 /** A load balancer wants an answer soon; a database slower than this counts as down. */
 const DATABASE_ANSWER_MS = 2_000;
@@ -34,8 +35,7 @@ export function registerHealthRoute(app: FastifyInstance, options: { db: Db }): 
       void reply.header('cache-control', 'no-store');
       if (await databaseAnswers(options.db)) return { status: 'ok' as const };
       request.log.warn('health check: the database is not answering');
-      const body: ErrorResponse = { error: 'Database is not answering' };
-      return reply.code(503).send(body);
+      return reply.code(503).send(errorBody('unavailable', 'Database is not answering'));
     },
   );
 }

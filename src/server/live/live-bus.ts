@@ -1,15 +1,28 @@
 import type { Note, NoteId } from '../../shared/note.js';
 
-/** A change to one user's notes, as the fan-out carries it. */
-export type NoteChange =
-  | { userId: string; event: 'update'; note: Note }
-  | { userId: string; event: 'delete'; noteId: NoteId };
+/** A change to one user's notes, as the fan-out carries it; `origin` is the client that made it. */
+export type NoteChange = { userId: string; origin?: string } & (
+  | { event: 'update'; note: Note }
+  | { event: 'delete'; noteId: NoteId }
+);
+
+/**
+ * Sessions that just ended: the listed ones, or every session of the user except
+ * `exceptSessionId`. Their sockets close on every instance.
+ */
+export interface SessionsEnded {
+  userId: string;
+  sessionIds?: string[];
+  exceptSessionId?: string;
+}
 
 export interface LiveBusListener {
   /** A change made through this or any other instance. */
   onChange(change: NoteChange): void;
   /** Changes may have been missed (e.g. the bus lost its connection): clients should refetch. */
   onResync(): void;
+  /** Sessions ended through this or any other instance. */
+  onSessionsEnded?(ended: SessionsEnded): void;
 }
 
 /**
@@ -18,6 +31,8 @@ export interface LiveBusListener {
  */
 export interface LiveBus {
   publish(change: NoteChange): Promise<void>;
+  /** Announces ended sessions, after the database has forgotten them. */
+  endSessions(ended: SessionsEnded): Promise<void>;
   subscribe(listener: LiveBusListener): () => void;
   close(): Promise<void>;
 }

@@ -1,12 +1,17 @@
 import type { WebSocket } from 'ws';
 import type { LiveMessage } from '../../shared/live-message.js';
-import type { LiveBus, NoteChange } from './live-bus.js';
+import { CLOSE_UNAUTHORIZED } from '../../shared/live-message.js';
+import type { LiveBus, NoteChange, SessionsEnded } from './live-bus.js';
 
 export interface LiveClient {
   userId: string;
   sessionId: string;
   socket: WebSocket;
+  /** The id the socket authenticated with, if any: its own changes are not echoed to it. */
+  clientId?: string;
 }
+
+export const DEFAULT_MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
 const READY: string = JSON.stringify({ event: 'ready', payload: null } satisfies LiveMessage);
 
@@ -23,10 +28,18 @@ export class LiveHub {
   private readonly clientsByUser = new Map<string, Set<LiveClient>>();
   private readonly unsubscribe: () => void;
 
-  constructor(bus: LiveBus) {
+  /**
+   * `maxBufferedBytes`: a socket that has this much waiting to be sent is not reading; it is
+   * dropped rather than allowed to grow the server's memory (its client reconnects and refetches).
+   */
+  constructor(
+    bus: LiveBus,
+    private readonly maxBufferedBytes = DEFAULT_MAX_BUFFERED_BYTES,
+  ) {
     this.unsubscribe = bus.subscribe({
       onChange: (change) => this.deliver(change),
       onResync: () => this.resyncAll(),
+      onSessionsEnded: (ended) => this.closeEnded(ended),
     });
   }
 
@@ -48,16 +61,24 @@ export class LiveHub {
     if (clients.size === 0) this.clientsByUser.delete(client.userId);
   }
 
-  /** Closes the sockets opened with a session that has just been revoked. */
-  closeSession(sessionId: string, code: number, reason: string): void {
-    this.closeSessions(new Set([sessionId]), code, reason);
-  }
-
   closeSessions(sessionIds: ReadonlySet<string>, code: number, reason: string): void {
     for (const clients of this.clientsByUser.values()) {
       for (const client of clients) {
         if (sessionIds.has(client.sessionId)) client.socket.close(code, reason);
       }
+    }
+  }
+
+  /** Closes, with 4401, the sockets of sessions that ended anywhere. */
+  closeEnded(ended: SessionsEnded): void {
+    const clients = this.clientsByUser.get(ended.userId);
+    if (!clients) return;
+    for (const client of clients) {
+      const { sessionId } = client;
+      const isEnded = ended.sessionIds
+        ? ended.sessionIds.includes(sessionId)
+        : sessionId !== ended.exceptSessionId;
+      if (isEnded) client.socket.close(CLOSE_UNAUTHORIZED, 'Session ended');
     }
   }
 
@@ -79,16 +100,25 @@ export class LiveHub {
     if (!clients) return;
     const message = toMessage(change); // serialized once, however many sockets
     for (const client of clients) {
-      if (client.socket.readyState === client.socket.OPEN) client.socket.send(message);
+      // A client that named its socket does not need the echo of its own change.
+      if (change.origin !== undefined && client.clientId === change.origin) continue;
+      this.send(client.socket, message);
     }
+  }
+
+  private send(socket: WebSocket, message: string): void {
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > this.maxBufferedBytes) {
+      socket.terminate(); // a close frame would only queue behind what it cannot read
+      return;
+    }
+    socket.send(message);
   }
 
   /** A fresh `ready` makes each client refetch its notes, recovering anything missed. */
   private resyncAll(): void {
     for (const clients of this.clientsByUser.values()) {
-      for (const client of clients) {
-        if (client.socket.readyState === client.socket.OPEN) client.socket.send(READY);
-      }
+      for (const client of clients) this.send(client.socket, READY);
     }
   }
 }

@@ -5,7 +5,8 @@ import type { Note } from '../../shared/note.js';
 import type { Db } from '../db/database.js';
 import { connectionFailureReason, DatabaseUnavailableError } from '../db/postgres-connection.js';
 import { findNote } from '../notes/note-repository.js';
-import type { LiveBus, LiveBusListener, NoteChange } from './live-bus.js';
+import type { LiveBus, LiveBusListener, NoteChange, SessionsEnded } from './live-bus.js';
+import { parseSessionsEnded, SESSION_ENDS_CHANNEL } from './session-end-notice.js';
 
 export const NOTE_CHANGES_CHANNEL = 'quire_note_changes';
 const LISTENER_NAME = 'quire live listener';
@@ -15,6 +16,7 @@ interface ChangeNotice {
   userId: string;
   event: 'update' | 'delete';
   noteId: string;
+  origin?: string;
 }
 
 export interface BusLog {
@@ -35,9 +37,12 @@ export interface PostgresBusOptions {
 
 function parseNotice(payload: string | undefined): ChangeNotice | undefined {
   try {
-    const { userId, event, noteId } = JSON.parse(payload ?? '') as Partial<ChangeNotice>;
+    const { userId, event, noteId, origin } = JSON.parse(payload ?? '') as Partial<ChangeNotice>;
     if (typeof userId !== 'string' || typeof noteId !== 'string') return undefined;
-    return event === 'update' || event === 'delete' ? { userId, event, noteId } : undefined;
+    const from = typeof origin === 'string' ? origin : undefined;
+    return event === 'update' || event === 'delete'
+      ? { userId, event, noteId, origin: from }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -78,13 +83,18 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
     read?.catch(() => {}); // handled below, in turn
     delivery = delivery.then(async () => {
       if (notice.event === 'delete') {
-        emit({ userId: notice.userId, event: 'delete', noteId: notice.noteId });
+        emit({
+          userId: notice.userId,
+          origin: notice.origin,
+          event: 'delete',
+          noteId: notice.noteId,
+        });
         return;
       }
       try {
         const note = await read;
         // Deleted before it could be read: its delete notification follows.
-        if (note) emit({ userId: notice.userId, event: 'update', note });
+        if (note) emit({ userId: notice.userId, origin: notice.origin, event: 'update', note });
       } catch (error) {
         log.warn({ err: error }, 'live bus could not read a changed note: clients resync');
         for (const listener of listeners) listener.onResync();
@@ -97,12 +107,20 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
     fresh.on('error', (error) => connectionLost(fresh, error));
     fresh.on('end', () => connectionLost(fresh));
     fresh.on('notification', (message) => {
+      if (client !== fresh) return;
+      if (message.channel === SESSION_ENDS_CHANNEL) {
+        const ended = parseSessionsEnded(message.payload);
+        // At once, not in turn with note reads: a revoked socket must stop before its next event.
+        if (ended) for (const listener of listeners) listener.onSessionsEnded?.(ended);
+        return;
+      }
       const notice = message.channel === NOTE_CHANGES_CHANNEL && parseNotice(message.payload);
-      if (notice && client === fresh) receive(notice);
+      if (notice) receive(notice);
     });
     try {
       await fresh.connect();
       await fresh.query(`LISTEN ${NOTE_CHANGES_CHANNEL}`);
+      await fresh.query(`LISTEN ${SESSION_ENDS_CHANNEL}`);
     } catch (error) {
       await fresh.end().catch(() => {});
       throw error;
@@ -158,8 +176,12 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
         userId: change.userId,
         event: change.event,
         noteId: change.event === 'update' ? change.note.id : change.noteId,
+        origin: change.origin,
       };
       await sql`select pg_notify(${NOTE_CHANGES_CHANNEL}, ${JSON.stringify(notice)})`.execute(db);
+    },
+    async endSessions(ended: SessionsEnded) {
+      await notifySessionsEnded(db, ended);
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -175,4 +197,9 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
       listeners.clear();
     },
   };
+}
+
+/** Tells every instance listening on this database that sessions ended (the CLI uses it too). */
+export async function notifySessionsEnded(db: Db, ended: SessionsEnded): Promise<void> {
+  await sql`select pg_notify(${SESSION_ENDS_CHANNEL}, ${JSON.stringify(ended)})`.execute(db);
 }

@@ -1,11 +1,14 @@
 import { CLOSE_UNAUTHORIZED } from '../../shared/live-message.js';
-import { findExistingSessionIds } from '../accounts/session-repository.js';
+import { expiryLimits, type SessionLifetime } from '../accounts/session-lifetime.js';
+import { deleteExpiredSessions, findExistingSessionIds } from '../accounts/session-repository.js';
+import { nowInSeconds } from '../clock.js';
 import type { Db } from '../db/database.js';
 import type { LiveHub } from './live-hub.js';
 
 export interface SessionSweepOptions {
   db: Db;
   hub: LiveHub;
+  lifetime: SessionLifetime;
   intervalMs: number;
   log: { warn(details: object, message: string): void };
 }
@@ -13,13 +16,16 @@ export interface SessionSweepOptions {
 /**
  * Closes live sockets whose session has ended where this instance could not see it happen:
  * a logout through another instance, or `quire user passwd` / `user delete` run beside the
- * server. Without it such a socket would go on receiving the account's notes. Returns `stop`.
+ * server, or a session that expired. Without it such a socket would go on receiving the account's
+ * notes. Returns `stop`.
  */
 export function startSessionSweep(options: SessionSweepOptions): () => void {
   const { db, hub, log } = options;
   let running = false;
 
   const sweep = async () => {
+    // Expired sessions go first, so their sockets close in the same sweep.
+    await deleteExpiredSessions(db, expiryLimits(nowInSeconds(), options.lifetime));
     const open = hub.sessionIds();
     if (open.size === 0) return;
     const existing = await findExistingSessionIds(db, [...open]);

@@ -1,13 +1,21 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
   AUTH_TIMEOUT_MS,
   CLOSE_UNAUTHORIZED,
   LIVE_SOCKET_PATH,
 } from '../../shared/live-message.js';
-import { findSession } from '../accounts/account-service.js';
+import type { SessionLifetime } from '../accounts/session-lifetime.js';
+import { findExistingSessionIds } from '../accounts/session-repository.js';
+import { authenticateToken } from '../accounts/session-service.js';
 import type { Db } from '../db/database.js';
+import { DomainError, tooManyRequests } from '../domain-errors.js';
 import type { LiveClient, LiveHub } from './live-hub.js';
+import {
+  type AdmissionTicket,
+  SocketAdmission,
+  type SocketAdmissionLimits,
+} from './socket-admission.js';
 
 /** Close code when no auth message arrives in time (4000–4999 are the application's). */
 export const CLOSE_AUTH_TIMEOUT = 4408;
@@ -15,19 +23,32 @@ export const CLOSE_AUTH_TIMEOUT = 4408;
 export interface LiveSocketOptions {
   db: Db;
   hub: LiveHub;
+  lifetime: SessionLifetime;
   /** How often sockets are pinged; one missed pong and the socket is dropped. */
   heartbeatMs: number;
   authTimeoutMs?: number;
+  admission: SocketAdmissionLimits;
 }
 
-/** The token of a well-formed `{"event":"auth","payload":"…"}`; undefined for anything else. */
-function authToken(data: WebSocket.RawData, isBinary: boolean): string | undefined {
+/** Longest client id a socket may name itself with. */
+const MAX_CLIENT_ID = 64;
+
+/**
+ * The token (and client id, if any) of a well-formed `{"event":"auth","payload":"…"}`;
+ * undefined for anything else.
+ */
+function authMessage(
+  data: WebSocket.RawData,
+  isBinary: boolean,
+): { token: string; clientId?: string } | undefined {
   if (isBinary) return undefined;
   try {
     const message: unknown = JSON.parse(data.toString());
     if (typeof message !== 'object' || message === null) return undefined;
-    const { event, payload } = message as { event?: unknown; payload?: unknown };
-    return event === 'auth' && typeof payload === 'string' ? payload : undefined;
+    const { event, payload, client } = message as Record<string, unknown>;
+    if (event !== 'auth' || typeof payload !== 'string') return undefined;
+    const named = typeof client === 'string' && client !== '' && client.length <= MAX_CLIENT_ID;
+    return { token: payload, clientId: named ? client : undefined };
   } catch {
     return undefined; // malformed messages are ignored, as if never sent
   }
@@ -35,8 +56,10 @@ function authToken(data: WebSocket.RawData, isBinary: boolean): string | undefin
 
 /** `GET /socket`: authenticate with the first message, then receive the user's changes. */
 export function registerLiveSocket(app: FastifyInstance, options: LiveSocketOptions): void {
-  const { db, hub, heartbeatMs } = options;
+  const { db, hub, heartbeatMs, lifetime } = options;
   const alive = new WeakSet<WebSocket>();
+  const admission = new SocketAdmission(options.admission);
+  const tickets = new WeakMap<object, AdmissionTicket>();
 
   const heartbeat = setInterval(() => {
     for (const socket of app.websocketServer.clients) {
@@ -51,41 +74,70 @@ export function registerLiveSocket(app: FastifyInstance, options: LiveSocketOpti
   heartbeat.unref();
   app.addHook('onClose', async () => clearInterval(heartbeat));
 
-  app.get(LIVE_SOCKET_PATH, { websocket: true }, (socket, request) => {
-    alive.add(socket);
-    socket.on('pong', () => alive.add(socket));
+  /** Until it authenticates, a socket holds a place; none left → 429 before the handshake. */
+  const admit = async (request: FastifyRequest) => {
+    if (!request.ws) return; // a plain request gets its 426 from the route
+    const ticket = admission.admit(request.ip);
+    if (!ticket) throw tooManyRequests('Too many unauthenticated connections; try again soon');
+    request.raw.socket.once('close', ticket.release);
+    tickets.set(request.raw, ticket);
+  };
 
-    let client: LiveClient | undefined;
-    let authenticating = false;
-    const authTimer = setTimeout(
-      () => socket.close(CLOSE_AUTH_TIMEOUT, 'Authentication timed out'),
-      options.authTimeoutMs ?? AUTH_TIMEOUT_MS,
-    );
+  app.route({
+    method: 'GET',
+    url: LIVE_SOCKET_PATH,
+    onRequest: admit,
+    handler: async () => {
+      throw new DomainError('upgrade_required', 'This address only speaks WebSocket');
+    },
+    wsHandler: (socket, request) => {
+      alive.add(socket);
+      socket.on('pong', () => alive.add(socket));
+      const ticket = tickets.get(request.raw);
 
-    socket.on('message', async (data, isBinary) => {
-      if (client || authenticating) return; // after auth the server only talks
-      const token = authToken(data, isBinary);
-      if (token === undefined) return;
-      authenticating = true;
-      clearTimeout(authTimer);
-      try {
-        const session = await findSession(db, token);
-        if (socket.readyState !== socket.OPEN) return;
-        if (!session) {
-          socket.close(CLOSE_UNAUTHORIZED, 'Unauthorized');
-          return;
+      let client: LiveClient | undefined;
+      let authenticating = false;
+      const authTimer = setTimeout(
+        () => socket.close(CLOSE_AUTH_TIMEOUT, 'Authentication timed out'),
+        options.authTimeoutMs ?? AUTH_TIMEOUT_MS,
+      );
+
+      socket.on('message', async (data, isBinary) => {
+        if (client || authenticating) return; // after auth the server only talks
+        const auth = authMessage(data, isBinary);
+        if (auth === undefined) return;
+        authenticating = true;
+        clearTimeout(authTimer);
+        try {
+          const session = await authenticateToken(db, auth.token, lifetime);
+          if (socket.readyState !== socket.OPEN) return;
+          if (!session) {
+            socket.close(CLOSE_UNAUTHORIZED, 'Unauthorized');
+            return;
+          }
+          ticket?.release();
+          client = {
+            userId: session.userId,
+            sessionId: session.sessionId,
+            socket,
+            clientId: auth.clientId,
+          };
+          hub.add(client);
+          // A logout that ended the session while it was being read has already told the hub,
+          // before this socket was in it: look again now that any later end will find it.
+          const stillThere = await findExistingSessionIds(db, [session.sessionId]);
+          if (!stillThere.has(session.sessionId)) socket.close(CLOSE_UNAUTHORIZED, 'Session ended');
+        } catch (error) {
+          request.log.error({ err: error }, 'live socket authentication failed');
+          socket.close(1011, 'Server error');
         }
-        client = { userId: session.userId, sessionId: session.sessionId, socket };
-        hub.add(client);
-      } catch (error) {
-        request.log.error({ err: error }, 'live socket authentication failed');
-        socket.close(1011, 'Server error');
-      }
-    });
+      });
 
-    socket.on('close', () => {
-      clearTimeout(authTimer);
-      if (client) hub.remove(client);
-    });
+      socket.on('close', () => {
+        clearTimeout(authTimer);
+        ticket?.release();
+        if (client) hub.remove(client);
+      });
+    },
   });
 }

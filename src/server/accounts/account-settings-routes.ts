@@ -1,0 +1,118 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyContextConfig, FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import {
+  AccountResponse,
+  PasswordChangeRequest,
+  PasswordConfirmation,
+  TotpConfirmRequest,
+  TotpConfirmResponse,
+  TotpSetupResponse,
+} from '../../shared/account-security.js';
+import type { Db } from '../db/database.js';
+import type { LiveBus } from '../live/live-bus.js';
+import { checkNewPassword } from './credentials.js';
+import type { LoginThrottle } from './login-throttle.js';
+import { confirmPassword } from './password-confirmation.js';
+import { hashPassword } from './password-hash.js';
+import { beginTotpSetup, confirmTotpSetup, hasTotp, turnOffTotp } from './second-factor.js';
+import { deleteSessionsOfUser } from './session-repository.js';
+import { deleteUser, updatePasswordHash } from './user-repository.js';
+
+export interface AccountSettingsRoutesOptions {
+  db: Db;
+  bus: LiveBus;
+  authenticated: preHandlerAsyncHookHandler;
+  rateLimit: FastifyContextConfig;
+  throttle: LoginThrottle;
+  scryptCost: number;
+}
+
+/** The Account screen's calls: two-factor sign-in, a new password, deleting the account. */
+export function registerAccountSettingsRoutes(
+  app: FastifyInstance,
+  options: AccountSettingsRoutesOptions,
+): void {
+  const { db, bus, authenticated, throttle } = options;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const guarded = { preHandler: authenticated, config: options.rateLimit };
+
+  api.get(
+    '/api/account',
+    { schema: { response: { 200: AccountResponse } }, preHandler: authenticated },
+    async (request) => ({
+      email: request.session.email,
+      totpEnabled: await hasTotp(db, request.session.userId),
+    }),
+  );
+
+  api.post(
+    '/api/account/totp',
+    { ...guarded, schema: { body: PasswordConfirmation, response: { 200: TotpSetupResponse } } },
+    async (request) => {
+      const user = await confirmPassword(
+        db,
+        throttle,
+        request.session.userId,
+        request.body.password,
+      );
+      return beginTotpSetup(db, user);
+    },
+  );
+
+  api.post(
+    '/api/account/totp/confirm',
+    { ...guarded, schema: { body: TotpConfirmRequest, response: { 200: TotpConfirmResponse } } },
+    async (request) => {
+      const { userId, email } = request.session;
+      throttle.check(email);
+      try {
+        return { recoveryCodes: await confirmTotpSetup(db, userId, request.body.code) };
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'invalid_totp') throttle.recordFailure(email);
+        throw error;
+      }
+    },
+  );
+
+  api.delete(
+    '/api/account/totp',
+    { ...guarded, schema: { body: PasswordConfirmation } },
+    async (request, reply) => {
+      await confirmPassword(db, throttle, request.session.userId, request.body.password);
+      await turnOffTotp(db, request.session.userId);
+      return reply.code(204).send();
+    },
+  );
+
+  // A new password ends every other session: whoever knew the old one is signed out.
+  api.post(
+    '/api/account/password',
+    { ...guarded, schema: { body: PasswordChangeRequest } },
+    async (request, reply) => {
+      const { userId, sessionId } = request.session;
+      const { currentPassword, newPassword } = request.body;
+      await confirmPassword(db, throttle, userId, currentPassword);
+      checkNewPassword(newPassword);
+      const hash = await hashPassword(newPassword, options.scryptCost);
+      await db.transaction().execute(async (trx) => {
+        await updatePasswordHash(trx, userId, hash);
+        await deleteSessionsOfUser(trx, userId, sessionId);
+      });
+      await bus.endSessions({ userId, exceptSessionId: sessionId });
+      return reply.code(204).send();
+    },
+  );
+
+  api.delete(
+    '/api/account',
+    { ...guarded, schema: { body: PasswordConfirmation } },
+    async (request, reply) => {
+      const { userId } = request.session;
+      await confirmPassword(db, throttle, userId, request.body.password);
+      await deleteUser(db, userId);
+      await bus.endSessions({ userId });
+      request.log.info({ userId }, 'account deleted');
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,26 @@
+import type { Db } from '../db/database.js';
+import { unauthorized, wrongPassword } from '../domain-errors.js';
+import type { LoginThrottle } from './login-throttle.js';
+import { verifyPassword } from './password-hash.js';
+import { findUserById, type User } from './user-repository.js';
+
+/**
+ * Checks the password a signed-in user gives to confirm a change of their account. Failures
+ * count against the same per-account limit as logins, so a stolen session cannot be used to
+ * guess the password.
+ */
+export async function confirmPassword(
+  db: Db,
+  throttle: LoginThrottle,
+  userId: string,
+  password: string,
+): Promise<User> {
+  const user = await findUserById(db, userId);
+  if (!user) throw unauthorized('Session is not valid');
+  throttle.check(user.email);
+  if (!(await verifyPassword(password, user.password_hash))) {
+    throttle.recordFailure(user.email);
+    throw wrongPassword();
+  }
+  return user;
+}

@@ -1,0 +1,61 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import { SessionIdParams, SessionListResponse } from '../../shared/account-security.js';
+import { nowInSeconds } from '../clock.js';
+import type { Db } from '../db/database.js';
+import { notFound } from '../domain-errors.js';
+import type { LiveBus } from '../live/live-bus.js';
+import { isSessionExpired, type SessionLifetime } from './session-lifetime.js';
+import {
+  deleteSessionOfUser,
+  deleteSessionsOfUser,
+  listSessionsOfUser,
+} from './session-repository.js';
+
+export interface SessionRoutesOptions {
+  db: Db;
+  bus: LiveBus;
+  authenticated: preHandlerAsyncHookHandler;
+  lifetime: SessionLifetime;
+}
+
+/** `GET /api/sessions`, `DELETE /api/sessions/{id}` and `DELETE /api/sessions` (all others). */
+export function registerSessionRoutes(app: FastifyInstance, options: SessionRoutesOptions): void {
+  const { db, bus, authenticated, lifetime } = options;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  api.get(
+    '/api/sessions',
+    { schema: { response: { 200: SessionListResponse } }, preHandler: authenticated },
+    async (request): Promise<SessionListResponse> => {
+      const { userId, sessionId } = request.session;
+      const now = nowInSeconds();
+      const rows = await listSessionsOfUser(db, userId);
+      return {
+        results: rows
+          .filter((row) => !isSessionExpired(row, now, lifetime))
+          .map((row) => ({ ...row, current: row.id === sessionId })),
+      };
+    },
+  );
+
+  api.delete(
+    '/api/sessions/:id',
+    { schema: { params: SessionIdParams }, preHandler: authenticated },
+    async (request, reply) => {
+      const { userId } = request.session;
+      const { id } = request.params;
+      if (!(await deleteSessionOfUser(db, userId, id))) throw notFound('No such session');
+      await bus.endSessions({ userId, sessionIds: [id] });
+      return reply.code(204).send();
+    },
+  );
+
+  // "Sign out everywhere else": every session of the user but the one asking.
+  api.delete('/api/sessions', { preHandler: authenticated }, async (request, reply) => {
+    const { userId, sessionId } = request.session;
+    await deleteSessionsOfUser(db, userId, sessionId);
+    await bus.endSessions({ userId, exceptSessionId: sessionId });
+    return reply.code(204).send();
+  });
+}
