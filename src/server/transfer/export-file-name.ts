@@ -1,0 +1,39 @@
+import { noteDisplay } from '../../shared/note-display.js';
+
+const MAX_NAME_LENGTH = 80;
+/** Characters some OS refuses in a file name, and control characters. */
+const UNSAFE = /[<>:"/\\|?*\p{Cc}\p{Cf}]/gu;
+/** Names Windows keeps for devices, with any extension. */
+const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
+
+/** A file name safe on every OS, made from a note's title: no folders, no device names. */
+export function safeFileStem(title: string | undefined): string {
+  // NFC: the same name on every OS (macOS would otherwise store a different form).
+  let stem = (title ?? '')
+    .normalize('NFC')
+    .replace(/^#+\s*/, '')
+    .replace(UNSAFE, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  stem = Array.from(stem).slice(0, MAX_NAME_LENGTH).join('');
+  // Windows drops trailing dots and spaces, and a leading dot hides the file elsewhere.
+  stem = stem.replace(/[. ]+$/, '').replace(/^[. ]+/, '');
+  if (stem === '') return 'Untitled';
+  return RESERVED.test(stem) ? `${stem}_` : stem;
+}
+
+/**
+ * Names notes' files uniquely within one export. Names are compared case-insensitively, as
+ * macOS and Windows do, and a repeat gets " (2)", " (3)"…
+ */
+export class ExportFileNames {
+  private readonly taken = new Set<string>();
+
+  next(body: string): string {
+    const stem = safeFileStem(noteDisplay(body).title);
+    let name = `${stem}.md`;
+    for (let n = 2; this.taken.has(name.toLowerCase()); n += 1) name = `${stem} (${n}).md`;
+    this.taken.add(name.toLowerCase());
+    return name;
+  }
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { Db } from '../db/database.js';
+import { exportZip } from './export-zip.js';
+
+export interface ExportRouteOptions {
+  db: Db;
+  authenticated: preHandlerAsyncHookHandler;
+}
+
+/** The name a download gets: the day it was made, so backups sort by date. */
+export function exportFileName(now = new Date()): string {
+  return `quire-notes-${now.toISOString().slice(0, 10)}.zip`;
+}
+
+/** `GET /api/export` — every note in the list as a zip, streamed as it is made. */
+export function registerExportRoute(app: FastifyInstance, options: ExportRouteOptions): void {
+  const { db, authenticated } = options;
+  app.get('/api/export', { preHandler: authenticated }, async (request, reply) => {
+    return reply
+      .type('application/zip')
+      .header('content-disposition', `attachment; filename="${exportFileName()}"`)
+      .header('cache-control', 'no-store')
+      .send(exportZip(db, request.session.userId));
+  });
+}

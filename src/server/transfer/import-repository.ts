@@ -1,0 +1,88 @@
+import type { Db } from '../db/database.js';
+
+/** Rows per insert: well under SQLite's and PostgreSQL's limits on bound values. */
+const CHUNK = 500;
+
+export function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Which of these import keys the user already has. */
+export async function knownImportKeys(
+  db: Db,
+  userId: string,
+  keys: string[],
+): Promise<Set<string>> {
+  const known = new Set<string>();
+  for (const part of chunks(keys)) {
+    const rows = await db
+      .selectFrom('import_keys')
+      .select('key')
+      .where('user_id', '=', userId)
+      .where('key', 'in', part)
+      .execute();
+    for (const row of rows) known.add(row.key);
+  }
+  return known;
+}
+
+/**
+ * Takes `count` values of the user's change counter at once and returns the first: one row
+ * update for a whole import, which also makes the user's other writes wait their turn.
+ */
+export async function reserveChangeSeqs(db: Db, userId: string, count: number): Promise<number> {
+  const row = await db
+    .updateTable('users')
+    .set((eb) => ({ change_seq: eb('change_seq', '+', count) }))
+    .where('id', '=', userId)
+    .returning('change_seq')
+    .executeTakeFirstOrThrow();
+  return Number(row.change_seq) - count + 1;
+}
+
+export interface ImportRow {
+  id: string;
+  key: string;
+  body: string;
+  timeCreated: number;
+  timeLastModified: number;
+  changeSeq: number;
+}
+
+/** Inserts imported notes (revision 1, no history yet) with the keys that mark them imported. */
+export async function insertImported(
+  db: Db,
+  user: { userId: string; sessionId: string; now: number },
+  rows: ImportRow[],
+): Promise<void> {
+  for (const part of chunks(rows)) {
+    await db
+      .insertInto('notes')
+      .values(
+        part.map((row) => ({
+          id: row.id,
+          user_id: user.userId,
+          body: row.body,
+          time_created: row.timeCreated,
+          time_last_modified: row.timeLastModified,
+          revision: 1,
+          change_seq: row.changeSeq,
+          written_by: user.sessionId,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('import_keys')
+      .values(
+        part.map((row) => ({
+          user_id: user.userId,
+          key: row.key,
+          note_id: row.id,
+          time_imported: user.now,
+        })),
+      )
+      .execute();
+  }
+}

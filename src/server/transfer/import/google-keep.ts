@@ -1,0 +1,44 @@
+import { PartFailure } from './import-error.js';
+import { type ImportedNote, seconds, withTitle } from './imported-note.js';
+import { withTags } from './tag-word.js';
+
+interface KeepNote {
+  title?: unknown;
+  textContent?: unknown;
+  listContent?: { text?: unknown; isChecked?: unknown }[];
+  labels?: { name?: unknown }[];
+  createdTimestampUsec?: unknown;
+  userEditedTimestampUsec?: unknown;
+  isTrashed?: unknown;
+}
+
+/** True for one note of a Google Keep Takeout (`Takeout/Keep/<note>.json`). */
+export const isKeepNote = (data: unknown): boolean =>
+  typeof data === 'object' &&
+  data !== null &&
+  'userEditedTimestampUsec' in data &&
+  ('textContent' in data || 'listContent' in data);
+
+/**
+ * One Keep note: its title on the first line, its checklist as a Markdown task list, its labels
+ * as `#tags`. Notes in Keep's trash stay out (undefined).
+ */
+export function readKeepNote(path: string, data: KeepNote): ImportedNote | undefined {
+  if (data.isTrashed === true) return undefined;
+  const text = typeof data.textContent === 'string' ? data.textContent : '';
+  if (data.listContent !== undefined && !Array.isArray(data.listContent)) {
+    throw new PartFailure('a checklist Keep cannot have written');
+  }
+  const tasks = (data.listContent ?? []).map(
+    (item) => `- [${item?.isChecked === true ? 'x' : ' '}] ${String(item?.text ?? '')}`,
+  );
+  const body = [text, tasks.join('\n')].filter((part) => part !== '').join('\n\n');
+  const labels = Array.isArray(data.labels) ? data.labels : [];
+  const tags = labels.flatMap((label) => (typeof label?.name === 'string' ? [label.name] : []));
+  return {
+    sourceKey: `keep:${path}`,
+    body: withTags(withTitle(typeof data.title === 'string' ? data.title : undefined, body), tags),
+    timeCreated: seconds(data.createdTimestampUsec, 'us'),
+    timeLastModified: seconds(data.userEditedTimestampUsec, 'us'),
+  };
+}

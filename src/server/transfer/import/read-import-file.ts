@@ -1,0 +1,95 @@
+import { isEnex, readEnex } from './evernote-enex.js';
+import { isKeepNote, readKeepNote } from './google-keep.js';
+import { PartFailure, unreadableImport } from './import-error.js';
+import { decodeText, eachPart, type ParsedImport } from './imported-note.js';
+import { isAppClutter, isNoteFile, readMarkdownFile } from './markdown-files.js';
+import { isQuireExport, readQuireExport } from './quire-notes.js';
+import { readZip, type ZipLimits } from './safe-zip.js';
+import { isSimplenoteExport, readSimplenote } from './simplenote.js';
+import { isStandardNotesBackup, readStandardNotes } from './standard-notes.js';
+
+const isZip = (data: Buffer) => data.length >= 4 && data.readUInt32LE(0) === 0x04034b50;
+const isEmptyZip = (data: Buffer) => data.length >= 4 && data.readUInt32LE(0) === 0x06054b50;
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A JSON document in one of the formats that hold a whole account's notes. */
+function readNotesJson(name: string, data: unknown): ParsedImport | undefined {
+  if (isQuireExport(data)) return readQuireExport(name, data);
+  if (isSimplenoteExport(data)) return readSimplenote(name, data as never);
+  if (isStandardNotesBackup(data)) return readStandardNotes(name, data as never);
+  return undefined;
+}
+
+/**
+ * Reads an uploaded file, recognizing its kind from its content: a zip (Quire's export, a
+ * Keep Takeout, a Simplenote export, a folder of Markdown), a JSON backup, an Evernote export,
+ * or one Markdown or text file. A file that is unsafe or in no known format throws as a whole.
+ */
+export async function readImportFile(
+  name: string,
+  data: Buffer,
+  limits: ZipLimits,
+): Promise<ParsedImport> {
+  if (isZip(data) || isEmptyZip(data)) return readZipOfNotes(name, data, limits);
+  let text: string;
+  try {
+    text = decodeText(data).replace(/^\uFEFF/, '');
+  } catch (error) {
+    throw unreadableImport(name, (error as Error).message);
+  }
+  if (/^\s*[[{]/.test(text)) {
+    const json = parseJson(text);
+    if (json === undefined) throw unreadableImport(name, 'not valid JSON');
+    if (isKeepNote(json)) {
+      const note = readKeepNote(name, json as never);
+      return { notes: note ? [note] : [], failed: [] };
+    }
+    const read = readNotesJson(name, json);
+    if (!read) throw unreadableImport(name, 'a JSON file in no format Quire can import');
+    return read;
+  }
+  if (isEnex(text)) return readEnex(name, text);
+  return { notes: [readMarkdownFile(name, data, undefined)], failed: [] };
+}
+
+async function readZipOfNotes(
+  name: string,
+  data: Buffer,
+  limits: ZipLimits,
+): Promise<ParsedImport> {
+  const wanted = (path: string) =>
+    !isAppClutter(path) && (isNoteFile(path) || path.endsWith('.json'));
+  const entries = await readZip(name, data, limits, wanted);
+  // An account's export inside (Quire's notes.json, Simplenote's source/notes.json) says it all.
+  for (const entry of entries.filter((e) => /(^|\/)notes\.json$/i.test(e.path))) {
+    const json = parseJson(eachPart(entry.path, [], () => decodeText(entry.data)) ?? '');
+    const read = readNotesJson(`${name}/${entry.path}`, json);
+    if (read) return read;
+  }
+  // A Takeout holds Keep's notes twice, as JSON and HTML, beside other files: JSON is read.
+  const keep = entries.some((entry) => /(^|\/)Keep\/[^/]+\.json$/.test(entry.path));
+  const result: ParsedImport = { notes: [], failed: [] };
+  for (const entry of entries) {
+    const label = `${name}/${entry.path}`;
+    const note = eachPart(label, result.failed, () => {
+      if (keep || entry.path.endsWith('.json')) {
+        if (!entry.path.endsWith('.json')) return undefined;
+        const json = parseJson(decodeText(entry.data));
+        if (!isKeepNote(json)) throw new PartFailure('a JSON file in no format Quire can import');
+        return readKeepNote(entry.path, json as never);
+      }
+      return isNoteFile(entry.path)
+        ? readMarkdownFile(entry.path, entry.data, entry.modified)
+        : undefined;
+    });
+    if (note) result.notes.push(note);
+  }
+  return result;
+}

@@ -1,0 +1,22 @@
+import { noteTags, tagName } from '../../../shared/note-tags.js';
+
+/**
+ * Turns another app's label ("Home stuff", "2024 plans") into one `#word` Quire reads as a tag
+ * (letters and digits, a letter first): words run together, each after the first capitalized.
+ */
+export function tagWord(label: string): string {
+  const words = label.split(/[^\p{L}\p{N}\p{M}]+/u).filter((word) => word !== '');
+  const joined = words
+    .map((word, i) => (i === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1)))
+    .join('');
+  if (joined === '') return 'untitled';
+  return /^\p{L}/u.test(joined) ? joined : `tag${joined}`;
+}
+
+/** Adds a source's own tags as `#words` on a last line, leaving out those the text has. */
+export function withTags(body: string, tags: string[]): string {
+  const present = new Set(noteTags(body));
+  const missing = [...new Set(tags.map(tagWord))].filter((tag) => !present.has(tagName(tag)));
+  if (missing.length === 0) return body;
+  return `${body.replace(/\s+$/, '')}\n\n${missing.map((tag) => `#${tag}`).join(' ')}`;
+}
