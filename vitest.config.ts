@@ -28,6 +28,8 @@ if (!postgresUrl && !flags[noticeShown]) {
 }
 
 export default defineConfig({
+  // Component tests render the client's JSX, which uses the automatic runtime as in Vite.
+  esbuild: { jsx: 'automatic' },
   test: {
     exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
     pool: 'forks',

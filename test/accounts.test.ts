@@ -12,17 +12,19 @@ const credentials = (username: string, password = 'correct horse') => ({
 describe('sign-up', () => {
   it('is open on first run and closes once an account exists', async () => {
     server = await startTestServer({ config: { allowSignup: undefined } });
-    expect((await call(server.url, 'GET', '/api/config')).json).toEqual({ signupOpen: true });
+    expect((await call(server.url, 'GET', '/api/config')).json).toMatchObject({ signupOpen: true });
 
     const first = await call(server.url, 'POST', '/api/signup', credentials('first@example.com'));
     expect(first.status).toBe(201);
     expect(first.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(first.text).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    expect((await call(server.url, 'GET', '/api/config')).json).toEqual({ signupOpen: false });
+    expect((await call(server.url, 'GET', '/api/config')).json).toMatchObject({
+      signupOpen: false,
+    });
     const second = await call(server.url, 'POST', '/api/signup', credentials('second@example.com'));
     expect(second.status).toBe(403);
-    expect(second.json).toEqual({ error: 'Sign-up is closed on this server' });
+    expect(second.json).toEqual({ error: 'Sign-up is closed on this server', code: 'forbidden' });
   });
 
   it('lets exactly one of several simultaneous first-run sign-ups in', async () => {
@@ -39,14 +41,16 @@ describe('sign-up', () => {
   it('stays open with ALLOW_SIGNUP=true and is closed from the start with false', async () => {
     server = await startTestServer({ config: { allowSignup: true } });
     await signUp(server.url);
-    expect((await call(server.url, 'GET', '/api/config')).json).toEqual({ signupOpen: true });
+    expect((await call(server.url, 'GET', '/api/config')).json).toMatchObject({ signupOpen: true });
     expect((await call(server.url, 'POST', '/api/signup', credentials(uniqueEmail()))).status).toBe(
       201,
     );
     await server.close();
 
     server = await startTestServer({ config: { allowSignup: false } });
-    expect((await call(server.url, 'GET', '/api/config')).json).toEqual({ signupOpen: false });
+    expect((await call(server.url, 'GET', '/api/config')).json).toMatchObject({
+      signupOpen: false,
+    });
     expect((await call(server.url, 'POST', '/api/signup', credentials(uniqueEmail()))).status).toBe(
       403,
     );
@@ -80,7 +84,7 @@ describe('sign-up', () => {
       expect(response.status, JSON.stringify(request)).toBe(400);
       expect(typeof response.json.error).toBe('string');
     }
-    expect((await call(server.url, 'GET', '/api/config')).json).toEqual({ signupOpen: true });
+    expect((await call(server.url, 'GET', '/api/config')).json).toMatchObject({ signupOpen: true });
   });
 
   it('counts password length in characters, not bytes', async () => {
@@ -115,7 +119,7 @@ describe('login, check and logout', () => {
 
     const wrong = await call(server.url, 'POST', '/api/login', credentials(email, 'wrong horse'));
     expect(wrong.status).toBe(401);
-    expect(wrong.json).toEqual({ error: 'Wrong email or password' });
+    expect(wrong.json).toEqual({ error: 'Wrong email or password', code: 'unauthorized' });
     const unknown = await call(server.url, 'POST', '/api/login', credentials('nobody@example.com'));
     expect(unknown.status).toBe(401);
     expect(unknown.json).toEqual(wrong.json);

@@ -7,6 +7,7 @@ import {
   SAMPLE_SESSIONS,
   SAMPLE_USERS,
   sampleToken,
+  sampleVersionCount,
 } from './helpers/sample-database.js';
 import { runCli } from './helpers/server-process.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
@@ -14,6 +15,7 @@ import { startTestServer } from './helpers/test-server.js';
 
 // SQLite → the suite's database → SQLite again: every row of every table comes back exactly.
 const NOTES = 10_000;
+const VERSIONS = sampleVersionCount(NOTES);
 let source: TestDatabase;
 let middle: TestDatabase;
 let final: TestDatabase;
@@ -34,6 +36,18 @@ async function allRows(location: DatabaseLocation) {
       users: await database.db.selectFrom('users').selectAll().orderBy('id').execute(),
       sessions: await database.db.selectFrom('sessions').selectAll().orderBy('id').execute(),
       notes: await database.db.selectFrom('notes').selectAll().orderBy('id').execute(),
+      versions: await database.db
+        .selectFrom('note_versions')
+        .selectAll()
+        .orderBy('note_id')
+        .orderBy('revision')
+        .execute(),
+      importKeys: await database.db
+        .selectFrom('import_keys')
+        .selectAll()
+        .orderBy('user_id')
+        .orderBy('key')
+        .execute(),
     };
   } finally {
     await database.close();
@@ -44,20 +58,23 @@ const copy = (from: TestDatabase, to: TestDatabase, ...extra: string[]) =>
   runCli(['db', 'copy', '--from', from.url, '--to', to.url, ...extra], {});
 
 describe('quire db copy', () => {
-  it('round-trips users, sessions and 10,000 notes with odd bodies exactly', async () => {
+  it('round-trips users, sessions, 10,000 notes with odd bodies and their history exactly', async () => {
     const there = await copy(source, middle);
     expect(there.stderr).toContain(`copied 500/${NOTES} notes\n`);
     expect(there.stderr).toContain(`copied ${NOTES}/${NOTES} notes\n`);
     expect(there.stderr).not.toMatch(/quire:/);
     expect(there.code).toBe(0);
     expect(there.stdout).toMatch(
-      new RegExp(`^Copied ${SAMPLE_USERS} users, ${SAMPLE_SESSIONS} sessions and ${NOTES} notes`),
+      new RegExp(
+        `^Copied ${SAMPLE_USERS} users, ${SAMPLE_SESSIONS} sessions, ${NOTES} notes and ${VERSIONS} note versions`,
+      ),
     );
     const back = await copy(middle, final);
     expect(back.code, back.stderr).toBe(0);
 
     const original = await allRows(source.location);
     expect(original.notes).toHaveLength(NOTES);
+    expect(original.versions).toHaveLength(VERSIONS);
     expect(await allRows(middle.location)).toEqual(original);
     expect(await allRows(final.location)).toEqual(original);
   });
@@ -84,7 +101,7 @@ describe('quire db copy', () => {
     const refused = await copy(final, middle);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toBe(
-      `quire: the target database is not empty (${SAMPLE_USERS} users, ${SAMPLE_SESSIONS} sessions and ${NOTES} notes); add --force to replace its contents\n`,
+      `quire: the target database is not empty (${SAMPLE_USERS} users, ${SAMPLE_SESSIONS} sessions, ${NOTES} notes and ${VERSIONS} note versions); add --force to replace its contents\n`,
     );
 
     // The source shrinks; a forced copy leaves the target exactly like it.

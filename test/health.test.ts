@@ -21,6 +21,6 @@ describe('GET /api/health', () => {
     await server.database.close();
     const response = await call(server.url, 'GET', '/api/health');
     expect(response.status).toBe(503);
-    expect(response.json).toEqual({ error: 'Database is not answering' });
+    expect(response.json).toEqual({ error: 'Database is not answering', code: 'unavailable' });
   });
 });

@@ -2,35 +2,25 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLOSE_UNAUTHORIZED } from '../src/shared/live-message.js';
 import type { Note } from '../src/shared/note.js';
 import { call, createNote, listNotes, signUp, updateNote } from './helpers/api-client.js';
-import { LiveTestClient } from './helpers/live-client.js';
 import { adminQuery } from './helpers/postgres-admin.js';
-import { createPostgresDatabase, type TestDatabase } from './helpers/test-database.js';
-import { startTestServer, type TestServer } from './helpers/test-server.js';
+import type { TestDatabase } from './helpers/test-database.js';
+import type { TestServer } from './helpers/test-server.js';
+import { startTwoInstances, type TwoInstances } from './helpers/two-instances.js';
 
-// Two instances of Quire over one PostgreSQL database, as behind a load balancer: each has
-// its own pool, sockets and LISTEN connection; events reach every instance through NOTIFY.
+// Two instances over one database (helpers/two-instances.ts), each checking its sockets'
+// sessions every 100 ms.
+let instances: TwoInstances;
 let database: TestDatabase;
 let one: TestServer;
 let two: TestServer;
-const clients: LiveTestClient[] = [];
 
 beforeEach(async () => {
-  database = await createPostgresDatabase();
-  one = await startTestServer({ database, app: { sessionCheckMs: 100 } });
-  two = await startTestServer({ database, app: { sessionCheckMs: 100 } });
+  instances = await startTwoInstances(100);
+  ({ database, one, two } = instances);
 });
-afterEach(async () => {
-  for (const client of clients.splice(0)) client.close();
-  await one?.close();
-  await two?.close();
-  await database?.drop();
-});
+afterEach(async () => instances?.close());
 
-async function connect(server: TestServer, token: string): Promise<LiveTestClient> {
-  const client = await LiveTestClient.connect(server.socketUrl, token);
-  clients.push(client);
-  return client;
-}
+const connect = (server: TestServer, token: string) => instances.connect(server, token);
 
 /** Ends the LISTEN connections of both instances, as a network failure or restart would. */
 async function killListeners(): Promise<number> {
@@ -89,7 +79,13 @@ describe('two instances on one database', () => {
     const userId = (
       await one.database.db.selectFrom('users').select('id').executeTakeFirstOrThrow()
     ).id;
-    const gone: Note = { id: 'never-stored', body: '', timeCreated: 1, timeLastModified: 1 };
+    const gone: Note = {
+      id: 'never-stored',
+      body: '',
+      timeCreated: 1,
+      timeLastModified: 1,
+      revision: 1,
+    };
     await two.bus.publish({ userId, event: 'update', note: gone });
     const note = await createNote(two.url, token, 'after');
     expect(await live.next()).toEqual({ event: 'update', payload: note });

@@ -2,23 +2,44 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyContextConfig,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import { registerAccountRoutes } from './accounts/account-routes.js';
+import { registerAccountSettingsRoutes } from './accounts/account-settings-routes.js';
+import { LoginThrottle } from './accounts/login-throttle.js';
+import { registerSessionGuard } from './accounts/require-session.js';
+import { sessionLifetime } from './accounts/session-lifetime.js';
+import { registerSessionRoutes } from './accounts/session-routes.js';
+import { nowInSeconds } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { tooManyRequests } from './domain-errors.js';
+import { handleClientError } from './http/client-error-handler.js';
+import { registerDurableAnswers } from './http/durable-answers.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerHealthRoute } from './http/health-route.js';
 import { registerJsonBodyParser } from './http/json-body-parser.js';
+import { warnAboutUntrustedProxy } from './http/proxy-warning.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { SharedRateLimitStore } from './http/shared-rate-limit-store.js';
 import { registerStaticClient } from './http/static-client.js';
 import type { LiveBus } from './live/live-bus.js';
 import { LiveHub } from './live/live-hub.js';
 import { startSessionSweep } from './live/session-sweep.js';
+import { DEFAULT_SOCKET_ADMISSION, type SocketAdmissionLimits } from './live/socket-admission.js';
 import { registerLiveSocket } from './live/socket-route.js';
+import { registerHistoryRoutes } from './notes/history-routes.js';
+import { startHousekeeping } from './notes/housekeeping-timer.js';
 import { registerNoteRoutes } from './notes/note-routes.js';
+import { NoteService } from './notes/note-service.js';
+import { registerTrashRoutes } from './notes/trash-routes.js';
+import { registerSearchRoutes } from './search/search-routes.js';
 import { registerSpellcheckRoutes } from './spellcheck/spellcheck-routes.js';
+import { registerExportRoute } from './transfer/export-route.js';
+import { registerImportRoute } from './transfer/import-route.js';
 
 export interface AppOptions {
   config: Config;
@@ -31,6 +52,14 @@ export interface AppOptions {
   authTimeoutMs?: number;
   /** How often open sockets' sessions are checked against the database. */
   sessionCheckMs?: number;
+  /** How often the history and trash policy runs. */
+  housekeepingMs?: number;
+  /** Unix seconds now; tests move it to see history age. */
+  clock?: () => number;
+  /** Bytes waiting to be sent past which a slow live socket is dropped. */
+  socketBufferLimit?: number;
+  /** Live sockets that have not authenticated yet, per client address and in all. */
+  socketAdmission?: SocketAdmissionLimits;
   webClientDir?: string;
 }
 
@@ -51,11 +80,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false } },
     return503OnClosing: true,
     trustProxy: config.trustProxy,
+    clientErrorHandler: handleClientError,
   });
-  const hub = new LiveHub(bus);
+  const hub = new LiveHub(bus, options.socketBufferLimit);
+  const lifetime = sessionLifetime(config);
+  const throttle = new LoginThrottle(config.authRateLimit);
+  const rateLimitConfig: FastifyContextConfig =
+    config.authRateLimit > 0 ? { rateLimit: { max: config.authRateLimit } } : {};
   app.addHook('onClose', async () => hub.close());
 
   registerErrorHandling(app);
+  warnAboutUntrustedProxy(app, config);
+  registerDurableAnswers(app, database.syncCommits);
   registerJsonBodyParser(app);
   await registerSecurityHeaders(app);
   await app.register(compress, {
@@ -80,23 +116,50 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
 
+  const authenticated = registerSessionGuard(app, db, lifetime);
   registerAccountRoutes(app, {
     db,
-    hub,
+    bus,
+    authenticated,
     policy: { allowSignup: config.allowSignup, scryptCost: config.scryptCost },
-    authRateLimit: config.authRateLimit,
+    rateLimit: rateLimitConfig,
+    throttle,
+    maxNoteBytes: config.bodyLimit,
   });
-  registerNoteRoutes(app, { db, bus });
+  registerSessionRoutes(app, { db, bus, authenticated, lifetime });
+  registerAccountSettingsRoutes(app, {
+    db,
+    bus,
+    authenticated,
+    rateLimit: rateLimitConfig,
+    throttle,
+    scryptCost: config.scryptCost,
+  });
+  const notes = new NoteService(db, bus, app.log, options.clock ?? nowInSeconds);
+  registerNoteRoutes(app, { db, kind: database.kind, notes, authenticated });
+  registerHistoryRoutes(app, { db, notes, authenticated });
+  registerTrashRoutes(app, { db, notes, authenticated });
+  registerExportRoute(app, { db, authenticated });
+  await registerImportRoute(app, { notes, authenticated, importLimit: config.importLimit });
+  const stopHousekeeping = startHousekeeping(db, config, {
+    intervalMs: options.housekeepingMs ?? 60 * 60_000,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => stopHousekeeping());
+  registerSearchRoutes(app, { database, authenticated });
   registerHealthRoute(app, { db });
   registerLiveSocket(app, {
     db,
     hub,
+    lifetime,
+    admission: options.socketAdmission ?? DEFAULT_SOCKET_ADMISSION,
     heartbeatMs: options.heartbeatMs ?? 30_000,
     authTimeoutMs: options.authTimeoutMs,
   });
   const stopSessionSweep = startSessionSweep({
     db,
     hub,
+    lifetime,
     intervalMs: options.sessionCheckMs ?? 30_000,
     log: app.log,
   });

@@ -13,7 +13,32 @@ describe('loadConfig', () => {
       logLevel: 'info',
       scryptCost: 17,
       trustProxy: false,
+      historyDays: 90,
+      trashDays: 30,
+      sessionIdleDays: 30,
+      sessionMaxDays: 365,
+      importLimit: 64 * 1024 * 1024,
     });
+  });
+
+  it('reads IMPORT_LIMIT apart from BODY_LIMIT', () => {
+    expect(loadConfig({ IMPORT_LIMIT: '1MiB' }).importLimit).toBe(1024 * 1024);
+    expect(() => loadConfig({ IMPORT_LIMIT: '10k' })).toThrow(
+      new ConfigError(
+        'IMPORT_LIMIT must be a size from 1MiB to 1024MiB such as "2MiB" or "4194304", not "10k"',
+      ),
+    );
+  });
+
+  it('reads HISTORY_DAYS and TRASH_DAYS, and refuses a day count it cannot use', () => {
+    expect(loadConfig({ HISTORY_DAYS: '7', TRASH_DAYS: '1' })).toMatchObject({
+      historyDays: 7,
+      trashDays: 1,
+    });
+    expect(() => loadConfig({ TRASH_DAYS: '0' })).toThrow(
+      new ConfigError('TRASH_DAYS must be a whole number from 1 to 36500, not "0"'),
+    );
+    expect(() => loadConfig({ HISTORY_DAYS: 'forever' })).toThrow(ConfigError);
   });
 
   it('reads TRUST_PROXY as a flag or proxy addresses', () => {
@@ -34,6 +59,8 @@ describe('loadConfig', () => {
       BODY_LIMIT: '4MiB',
       LOG_LEVEL: 'warn',
       SCRYPT_COST: '14',
+      SESSION_IDLE_DAYS: '7',
+      SESSION_MAX_DAYS: '90',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -44,6 +71,8 @@ describe('loadConfig', () => {
       bodyLimit: 4 * 1024 * 1024,
       logLevel: 'warn',
       scryptCost: 14,
+      sessionIdleDays: 7,
+      sessionMaxDays: 90,
     });
   });
 
@@ -72,6 +101,8 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'postgres://[bad' }, 'DATABASE_URL'],
     [{ TRUST_PROXY: 'nginx please' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '2' }, 'TRUST_PROXY'],
+    [{ SESSION_IDLE_DAYS: '0' }, 'SESSION_IDLE_DAYS'],
+    [{ SESSION_MAX_DAYS: 'forever' }, 'SESSION_MAX_DAYS'],
   ])('refuses %o with a one-line message naming %s', (env, name) => {
     let error: unknown;
     try {

@@ -17,6 +17,16 @@ export interface Config {
   scryptCost: number;
   /** Which proxies' X-Forwarded-For to believe for the client address (Fastify's trustProxy). */
   trustProxy: boolean | string;
+  /** Days a replaced text stays in a note's history (the newest few always stay). */
+  historyDays: number;
+  /** Days a deleted note stays in the trash before it is purged. */
+  trashDays: number;
+  /** A session unused this many days ends (SESSION_IDLE_DAYS). */
+  sessionIdleDays: number;
+  /** A session ends this many days after it began, used or not (SESSION_MAX_DAYS). */
+  sessionMaxDays: number;
+  /** Largest file `POST /api/import` takes, in bytes; zips may unpack to a few times more. */
+  importLimit: number;
 }
 
 export type DatabaseLocation = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -62,16 +72,21 @@ const SIZE_UNITS: Record<string, number> = {
   mib: MIB,
 };
 
-/** Parses BODY_LIMIT: bytes, or a number with a binary unit such as "2MiB" or "512k". */
-function byteSize(env: Env, name: string, fallback: number): number {
+/** Parses a size: bytes, or a number with a binary unit such as "2MiB" or "512k". */
+function byteSize(
+  env: Env,
+  name: string,
+  fallback: number,
+  range = { min: MIN_BODY_LIMIT, max: 1024 * MIB, text: '1088KiB to 1024MiB' },
+): number {
   const raw = env[name]?.trim();
   if (raw === undefined || raw === '') return fallback;
   const match = /^(\d+)\s*([a-z]*)$/i.exec(raw);
   const unit = SIZE_UNITS[match?.[2]?.toLowerCase() ?? 'x'];
   const bytes = match && unit ? Number(match[1]) * unit : Number.NaN;
-  if (!(bytes >= MIN_BODY_LIMIT && bytes <= 1024 * MIB)) {
+  if (!(bytes >= range.min && bytes <= range.max)) {
     throw new ConfigError(
-      `${name} must be a size from 1088KiB to 1024MiB such as "2MiB" or "4194304", not "${raw}"`,
+      `${name} must be a size from ${range.text} such as "2MiB" or "4194304", not "${raw}"`,
     );
   }
   return bytes;
@@ -144,5 +159,14 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: logLevel(env),
     scryptCost: integer(env, 'SCRYPT_COST', 17, 10, 20),
     trustProxy: trustProxy(env),
+    historyDays: integer(env, 'HISTORY_DAYS', 90, 1, 36_500),
+    trashDays: integer(env, 'TRASH_DAYS', 30, 1, 36_500),
+    sessionIdleDays: integer(env, 'SESSION_IDLE_DAYS', 30, 1, 3650),
+    sessionMaxDays: integer(env, 'SESSION_MAX_DAYS', 365, 1, 3650),
+    importLimit: byteSize(env, 'IMPORT_LIMIT', 64 * MIB, {
+      min: MIB,
+      max: 1024 * MIB,
+      text: '1MiB to 1024MiB',
+    }),
   };
 }

@@ -2,18 +2,28 @@
 import { parseArgs } from 'node:util';
 import { CliError } from './cli/cli-error.js';
 import { copyDatabase, databaseOption } from './cli/db-copy.js';
+import { exportNotes } from './cli/export-command.js';
+import { reindexCommand } from './cli/reindex-command.js';
 import { serve } from './cli/serve.js';
-import { addUser, changePassword, listUserLines, removeUser } from './cli/user-commands.js';
+import {
+  type AnnounceSessionsEnded,
+  addUser,
+  changePassword,
+  listUserLines,
+  removeUser,
+} from './cli/user-commands.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
-import { DatabaseUnavailableError, type Db, openDatabase } from './db/database.js';
+import { type Database, DatabaseUnavailableError, type Db, openDatabase } from './db/database.js';
 import { MigrationError, migrateToLatest } from './db/migrate.js';
 import { DomainError } from './domain-errors.js';
+import { notifySessionsEnded } from './live/postgres-bus.js';
 
 const USAGE = `Usage: quire <command>
 
 Commands:
   serve                   start the server (the default)
   migrate                 create or upgrade the database schema, then exit
+  reindex                 rebuild the search index from the notes
   user add EMAIL          create an account (password from stdin, or asked for)
   user list               list the accounts
   user passwd EMAIL       set a new password (signs the user out everywhere)
@@ -22,19 +32,34 @@ Commands:
                           copy accounts, sessions and notes from one database to another
                           (each an SQLite file or a postgres:// URL); the target is migrated
                           first and must be empty unless --force replaces its contents
+  export --user EMAIL --out FILE.zip
+                          write every note of an account to a zip, as "Export all notes" does
 
 Configuration comes from the environment: PORT, HOST, DATABASE_URL, ALLOW_SIGNUP,
-AUTH_RATE_LIMIT, BODY_LIMIT, LOG_LEVEL, SCRYPT_COST, TRUST_PROXY (see the README).`;
+AUTH_RATE_LIMIT, BODY_LIMIT, IMPORT_LIMIT, LOG_LEVEL, SCRYPT_COST, TRUST_PROXY, SESSION_IDLE_DAYS,
+SESSION_MAX_DAYS (see the README).`;
 
 /** Runs a command against the migrated database and closes it afterwards. */
-async function withDatabase(config: Config, run: (db: Db) => Promise<string>): Promise<string> {
+async function withDatabase(
+  config: Config,
+  run: (db: Db, announce: AnnounceSessionsEnded) => Promise<string>,
+): Promise<string> {
   const database = await openDatabase(config.database);
   try {
     await migrateToLatest(database.db);
-    return await run(database.db);
+    return await run(database.db, announcer(database));
   } finally {
     await database.close();
   }
+}
+
+/**
+ * Servers on PostgreSQL hear of ended sessions at once and close their sockets; on SQLite the
+ * server is another process with no channel to it, and its periodic sweep does the same.
+ */
+function announcer(database: Database): AnnounceSessionsEnded {
+  if (database.kind === 'sqlite') return async () => {};
+  return (ended) => notifySessionsEnded(database.db, ended);
 }
 
 function oneEmail(rest: string[], command: string): string {
@@ -55,6 +80,8 @@ async function run(argv: string[]): Promise<string | undefined> {
       from: { type: 'string' },
       to: { type: 'string' },
       force: { type: 'boolean' },
+      user: { type: 'string' },
+      out: { type: 'string' },
     },
   });
   if (values.help) return USAGE;
@@ -63,6 +90,10 @@ async function run(argv: string[]): Promise<string | undefined> {
   const copying = command === 'db' && sub === 'copy';
   if (!copying && (values.from !== undefined || values.to !== undefined || values.force)) {
     throw new CliError(`--from, --to and --force belong to "db copy"\n\n${USAGE}`, 2);
+  }
+
+  if (command !== 'export' && (values.user !== undefined || values.out !== undefined)) {
+    throw new CliError(`--user and --out belong to "export"\n\n${USAGE}`, 2);
   }
 
   if (command === 'serve' && sub === undefined) {
@@ -78,6 +109,7 @@ async function run(argv: string[]): Promise<string | undefined> {
       await database.close();
     }
   }
+  if (command === 'reindex' && sub === undefined) return reindexCommand(config);
   if (copying && rest.length === 0) {
     if (values.from === undefined || values.to === undefined) {
       throw new CliError(`"db copy" needs --from and --to\n\n${USAGE}`, 2);
@@ -89,6 +121,13 @@ async function run(argv: string[]): Promise<string | undefined> {
       progress: (line) => process.stderr.write(`${line}\n`),
     });
   }
+  if (command === 'export' && sub === undefined) {
+    if (values.user === undefined || values.out === undefined) {
+      throw new CliError(`"export" needs --user and --out\n\n${USAGE}`, 2);
+    }
+    const { user, out } = values;
+    return withDatabase(config, (db) => exportNotes(db, user, out));
+  }
   if (command === 'user') {
     switch (sub) {
       case 'add':
@@ -97,10 +136,12 @@ async function run(argv: string[]): Promise<string | undefined> {
         if (rest.length > 0) throw new CliError(`"user list" takes no arguments\n\n${USAGE}`, 2);
         return withDatabase(config, (db) => listUserLines(db));
       case 'passwd':
-        return withDatabase(config, (db) => changePassword(db, config, oneEmail(rest, 'passwd')));
+        return withDatabase(config, (db, announce) =>
+          changePassword(db, config, oneEmail(rest, 'passwd'), announce),
+        );
       case 'delete':
-        return withDatabase(config, (db) =>
-          removeUser(db, oneEmail(rest, 'delete'), values.yes ?? false),
+        return withDatabase(config, (db, announce) =>
+          removeUser(db, oneEmail(rest, 'delete'), values.yes ?? false, announce),
         );
     }
   }

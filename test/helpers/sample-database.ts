@@ -1,8 +1,9 @@
+import type { Insertable } from 'kysely';
 import { hashSessionToken } from '../../src/server/accounts/session-token.js';
 import type { DatabaseLocation } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/database.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
-import type { NoteTable } from '../../src/server/db/schema.js';
+import type { NoteTable, NoteVersionTable } from '../../src/server/db/schema.js';
 
 /** Bodies that must survive any storage exactly. */
 export const ODD_BODIES = [
@@ -19,13 +20,24 @@ export const ODD_BODIES = [
 
 export const SAMPLE_USERS = 3;
 export const SAMPLE_SESSIONS = 4;
+/** Every this many notes has one earlier text in its history (two for every other one of them). */
+const VERSIONED_EVERY = 7;
+
+/** How many history versions a sample database of `noteCount` notes holds. */
+export function sampleVersionCount(noteCount: number): number {
+  let count = 0;
+  for (let i = 0; i < noteCount; i += VERSIONED_EVERY) count += i % 2 === 0 ? 2 : 1;
+  return count;
+}
 
 /** The session token of user `index` (its hash is what the sample database stores). */
 export const sampleToken = (index: number) => `sample-token-${index}`;
 
+const SESSIONS_BEGAN = Math.floor(Date.now() / 1000) - 3_600;
+
 /**
  * Fills a database with users, sessions and `noteCount` notes spread over the users, odd
- * bodies among them, several modified within the same second (so order needs the revision).
+ * bodies among them, several modified within the same second (so order needs the change sequence).
  */
 export async function fillSampleDatabase(
   location: DatabaseLocation,
@@ -56,27 +68,67 @@ export async function fillSampleDatabase(
             token_hash: hashSessionToken(
               session < SAMPLE_USERS ? sampleToken(user) : `x${session}`,
             ),
-            time_created: 1_700_000_100 + session,
+            // Recent, so the sessions have not expired (SESSION_MAX_DAYS) when the tests use them.
+            time_created: SESSIONS_BEGAN + session,
           })
           .execute();
       }
-      const revisions = new Map<string, number>();
-      const notes: NoteTable[] = [];
+      const changeSeqs = new Map<string, number>();
+      const notes: Insertable<NoteTable>[] = [];
+      const versions: Insertable<NoteVersionTable>[] = [];
       for (let i = 0; i < noteCount; i += 1) {
         const userId = `user-${i % SAMPLE_USERS}`;
-        const revision = (revisions.get(userId) ?? 0) + 1;
-        revisions.set(userId, revision);
+        const changeSeq = (changeSeqs.get(userId) ?? 0) + 1;
+        changeSeqs.set(userId, changeSeq);
+        const id = `note-${String(i).padStart(6, '0')}-${(i * 7919) % 1000}`;
+        const earlier = i % VERSIONED_EVERY !== 0 ? 0 : i % 2 === 0 ? 2 : 1;
+        for (let revision = 1; revision <= earlier; revision += 1) {
+          versions.push({
+            note_id: id,
+            user_id: userId,
+            revision,
+            body: `earlier text ${revision} of ${i} \u0000 ✓`,
+            time_last_modified: 1_700_000_000 + revision,
+            time_archived: 1_700_000_100 + revision,
+            reason: revision === 1 ? 'edit' : 'conflict',
+            kept: revision % 2,
+          });
+        }
         notes.push({
-          id: `note-${String(i).padStart(6, '0')}-${(i * 7919) % 1000}`,
+          id,
           user_id: userId,
           body: i < ODD_BODIES.length ? (ODD_BODIES[i] as string) : `# Note ${i}\n\nbody ${i} ✓`,
           time_created: 1_700_000_000 + Math.floor(i / 3),
           time_last_modified: 1_700_100_000 + Math.floor(i / 7),
-          revision,
+          revision: earlier + 1,
+          change_seq: changeSeq,
         });
         if (notes.length === 500) await trx.insertInto('notes').values(notes.splice(0)).execute();
       }
       if (notes.length > 0) await trx.insertInto('notes').values(notes).execute();
+      while (versions.length > 0) {
+        await trx.insertInto('note_versions').values(versions.splice(0, 500)).execute();
+      }
+      // The first notes came from an import, so a copy must keep them from coming in twice.
+      const imported = Math.min(noteCount, 3);
+      for (let i = 0; i < imported; i += 1) {
+        await trx
+          .insertInto('import_keys')
+          .values({
+            user_id: `user-${i % SAMPLE_USERS}`,
+            key: `imported-key-${i}`,
+            note_id: `note-${String(i).padStart(6, '0')}-${(i * 7919) % 1000}`,
+            time_imported: 1_700_200_000 + i,
+          })
+          .execute();
+      }
+      for (const [userId, changeSeq] of changeSeqs) {
+        await trx
+          .updateTable('users')
+          .set({ change_seq: changeSeq })
+          .where('id', '=', userId)
+          .execute();
+      }
     });
   } finally {
     await database.close();

@@ -31,6 +31,11 @@ export function testConfig(database: DatabaseLocation, overrides: Partial<Config
     logLevel: 'silent',
     scryptCost: 10,
     trustProxy: false,
+    historyDays: 90,
+    trashDays: 30,
+    sessionIdleDays: 30,
+    sessionMaxDays: 365,
+    importLimit: 64 * 1024 * 1024,
     ...overrides,
   };
 }
@@ -46,7 +51,16 @@ export async function startTestServer(
     database?: TestDatabase;
     bus?: LiveBus;
     app?: Partial<
-      Pick<AppOptions, 'heartbeatMs' | 'authTimeoutMs' | 'sessionCheckMs' | 'webClientDir'>
+      Pick<
+        AppOptions,
+        | 'clock'
+        | 'heartbeatMs'
+        | 'authTimeoutMs'
+        | 'sessionCheckMs'
+        | 'webClientDir'
+        | 'socketBufferLimit'
+        | 'socketAdmission'
+      >
     >;
   } = {},
 ): Promise<TestServer> {

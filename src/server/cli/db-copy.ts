@@ -8,12 +8,29 @@ import type { DatabaseSchema } from '../db/schema.js';
 import { CliError } from './cli-error.js';
 
 /** Parents before children, so foreign keys hold at every step. */
-const TABLES = ['users', 'sessions', 'notes'] as const;
+const TABLES = [
+  'users',
+  'sessions',
+  'notes',
+  'note_versions',
+  'note_tombstones',
+  'import_keys',
+] as const;
 type TableName = (typeof TABLES)[number];
 type Counts = Record<TableName, number>;
 
-// The copy moves whole rows of every table alike, so it sees rows as plain records keyed by id.
-type Row = Record<string, unknown> & { id: string };
+/** Each table's primary key: the copy walks every table in key order, a batch at a time. */
+const KEYS: Record<TableName, readonly [string, ...string[]]> = {
+  users: ['id'],
+  sessions: ['id'],
+  notes: ['id'],
+  note_versions: ['note_id', 'revision'],
+  note_tombstones: ['user_id', 'change_seq', 'note_id'],
+  import_keys: ['user_id', 'key'],
+};
+
+// The copy moves whole rows of every table alike, so it sees rows as plain records.
+type Row = Record<string, unknown>;
 type AnyDb = Kysely<Record<TableName, Row>>;
 
 export const DEFAULT_BATCH_SIZE = 500;
@@ -61,7 +78,7 @@ async function countRows(db: AnyDb): Promise<Counts> {
 }
 
 const describeCounts = (counts: Counts) =>
-  `${counts.users} users, ${counts.sessions} sessions and ${counts.notes} notes`;
+  `${counts.users} users, ${counts.sessions} sessions, ${counts.notes} notes and ${counts.note_versions} note versions`;
 
 /** Copies one table in batches in id order, so memory stays flat however large it is. */
 async function copyTable(
@@ -72,18 +89,64 @@ async function copyTable(
   options: CopyOptions,
 ): Promise<void> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const keys = KEYS[table];
   let copied = 0;
-  let lastId: string | undefined;
+  let last: Row | undefined;
   for (;;) {
-    let query = from.selectFrom(table).selectAll().orderBy('id').limit(batchSize);
-    if (lastId !== undefined) query = query.where('id', '>', lastId);
+    let query = from.selectFrom(table).selectAll().limit(batchSize);
+    for (const key of keys) query = query.orderBy(key);
+    const after = last;
+    if (after) {
+      // Rows after the last one copied, in key order: (k1 > a) or (k1 = a and k2 > b) …
+      query = query.where((eb) =>
+        eb.or(
+          keys.map((key, i) =>
+            eb.and([
+              ...keys.slice(0, i).map((earlier) => eb(earlier, '=', after[earlier])),
+              eb(key, '>', after[key]),
+            ]),
+          ),
+        ),
+      );
+    }
     const rows = await query.execute();
     if (rows.length === 0) break;
     await to.insertInto(table).values(rows).execute();
     copied += rows.length;
-    lastId = rows[rows.length - 1]?.id as string;
+    last = rows[rows.length - 1];
     options.progress(`copied ${copied}/${total} ${table}`);
     if (rows.length < batchSize) break;
+  }
+}
+
+/** Recovery codes have no id of their own: they are copied in (user, hash) order. */
+async function copyRecoveryCodes(
+  from: Kysely<DatabaseSchema>,
+  to: Kysely<DatabaseSchema>,
+  batchSize: number,
+): Promise<void> {
+  let last: { user_id: string; code_hash: string } | undefined;
+  for (;;) {
+    let query = from
+      .selectFrom('recovery_codes')
+      .selectAll()
+      .orderBy('user_id')
+      .orderBy('code_hash')
+      .limit(batchSize);
+    if (last) {
+      const after = last;
+      query = query.where((eb) =>
+        eb.or([
+          eb('user_id', '>', after.user_id),
+          eb.and([eb('user_id', '=', after.user_id), eb('code_hash', '>', after.code_hash)]),
+        ]),
+      );
+    }
+    const rows = await query.execute();
+    if (rows.length === 0) return;
+    await to.insertInto('recovery_codes').values(rows).execute();
+    last = rows[rows.length - 1];
+    if (rows.length < batchSize) return;
   }
 }
 
@@ -109,6 +172,7 @@ async function copyAll(source: Database, target: Database, options: CopyOptions)
           for (const table of [...TABLES].reverse()) await to.deleteFrom(table).execute();
         }
         for (const table of TABLES) await copyTable(from, to, table, expected[table], options);
+        await copyRecoveryCodes(sourceTrx, targetTrx, options.batchSize ?? DEFAULT_BATCH_SIZE);
         const copied = await countRows(to);
         const wrong = TABLES.filter((table) => copied[table] !== expected[table]);
         if (wrong.length > 0) {
@@ -122,7 +186,7 @@ async function copyAll(source: Database, target: Database, options: CopyOptions)
     });
 }
 
-/** `quire db copy --from URL --to URL [--force]`: users, sessions and notes, exactly. */
+/** `quire db copy --from URL --to URL [--force]`: accounts, sessions, notes and history, exactly. */
 export async function copyDatabase(options: CopyOptions): Promise<string> {
   if (sameLocation(options.from, options.to)) {
     throw new CliError('--from and --to name the same database');

@@ -28,6 +28,6 @@ describe('dictionary in the application', () => {
   it('answers 404 JSON for other dictionary paths', async () => {
     const response = await fetch(`${server.url}/dictionaries/de_DE.dic`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: expect.any(String) });
+    expect(await response.json()).toEqual({ error: expect.any(String), code: 'not_found' });
   });
 });

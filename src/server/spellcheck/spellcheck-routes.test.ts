@@ -76,7 +76,7 @@ describe('dictionary routes', () => {
     ]) {
       const response = await app.inject(url);
       expect(response.statusCode, url).toBe(404);
-      expect(response.json(), url).toEqual({ error: expect.any(String) });
+      expect(response.json(), url).toEqual({ error: expect.any(String), code: 'not_found' });
     }
   });
 });

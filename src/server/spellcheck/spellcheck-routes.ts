@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ErrorResponse } from '../../shared/account.js';
+import { errorBody } from '../http/error-handler.js';
 import { type DictionaryFile, loadDictionaryFiles } from './dictionary-files.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -57,8 +57,9 @@ export function registerSpellcheckRoutes(app: FastifyInstance): void {
   app.get<{ Params: { '*': string } }>('/dictionaries/*', async (request, reply) => {
     const found = entries.get(request.params['*']);
     if (!found) {
-      const body: ErrorResponse = { error: `Not found: ${request.method} ${request.url}` };
-      return reply.code(404).send(body);
+      return reply
+        .code(404)
+        .send(errorBody('not_found', `Not found: ${request.method} ${request.url}`));
     }
     reply.header('cache-control', found.cacheControl).header('etag', found.etag);
     if (matchesEtag(request.headers['if-none-match'], found.etag)) return reply.code(304).send();
