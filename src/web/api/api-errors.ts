@@ -3,13 +3,18 @@ import { NetworkError } from './http-client.js';
 /** Message of the error raised when creating, updating or deleting a note fails (spec §8). */
 export const NOTE_REQUEST_FAILED = 'oh no';
 
-/** A create, update or delete that failed; `status` is null when no answer came at all. */
+/**
+ * A note call that failed; `status` is null when no answer came at all, `code` is the stable
+ * error code of the JSON answer when there was one (e.g. `in_trash` or `not_found` on a 404).
+ */
 export class NoteRequestError extends Error {
   readonly status: number | null;
-  constructor(status: number | null, cause?: unknown) {
+  readonly code: string | undefined;
+  constructor(status: number | null, cause?: unknown, code?: string) {
     super(NOTE_REQUEST_FAILED, { cause });
     this.name = 'NoteRequestError';
     this.status = status;
+    this.code = code;
   }
 }
 
@@ -26,6 +31,16 @@ export function isSessionExpired(error: unknown): boolean {
     error instanceof SessionExpiredError ||
     (error instanceof NoteRequestError && error.status === 401)
   );
+}
+
+/** A save found its note in the trash (404 `in_trash`), not gone for good. */
+export function isInTrash(error: unknown): boolean {
+  return error instanceof NoteRequestError && error.status === 404 && error.code === 'in_trash';
+}
+
+/** The note is gone for good, or was never this account's (any other 404). */
+export function isGone(error: unknown): boolean {
+  return error instanceof NoteRequestError && error.status === 404 && error.code !== 'in_trash';
 }
 
 /** Worth trying again later: no answer, a server-side failure, a timeout or rate limit. */

@@ -6,6 +6,17 @@ export class NetworkError extends Error {
   }
 }
 
+/** A body the server has said it would refuse as too large; it is not sent at all. */
+export class RequestTooLargeError extends Error {
+  constructor() {
+    super('The request is larger than the server accepts');
+    this.name = 'RequestTooLargeError';
+  }
+}
+
+/** What the server said it accepts (`GET /api/config`); unknown until it has been asked. */
+export const requestLimits = { maxBodyBytes: Number.POSITIVE_INFINITY };
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   token: string;
@@ -23,7 +34,15 @@ export async function apiRequest(path: string, options: RequestOptions): Promise
     headers: { token: options.token, 'content-type': 'application/json' },
     cache: 'no-store',
   };
-  if (options.body !== undefined) init.body = JSON.stringify(options.body);
+  if (options.body !== undefined) {
+    const body = JSON.stringify(options.body);
+    // Cheap check first: UTF-8 takes at most three bytes per UTF-16 unit.
+    const tooLarge =
+      body.length * 3 > requestLimits.maxBodyBytes &&
+      new TextEncoder().encode(body).length > requestLimits.maxBodyBytes;
+    if (tooLarge) throw new RequestTooLargeError();
+    init.body = body;
+  }
   if (options.signal) init.signal = options.signal;
   try {
     return await fetch(path, init);
@@ -32,15 +51,22 @@ export async function apiRequest(path: string, options: RequestOptions): Promise
   }
 }
 
+/** The `{error, code}` of an error answer; either may be missing if the answer is not ours. */
+export async function readApiError(
+  response: Response,
+): Promise<{ error: string | undefined; code: string | undefined }> {
+  try {
+    const data = (await response.json()) as { error?: unknown; code?: unknown } | null;
+    return {
+      error: typeof data?.error === 'string' ? data.error : undefined,
+      code: typeof data?.code === 'string' ? data.code : undefined,
+    };
+  } catch {
+    return { error: undefined, code: undefined }; // not JSON; nothing to show
+  }
+}
+
 /** The `error` text of a JSON error answer, when there is one. */
 export async function readErrorText(response: Response): Promise<string | undefined> {
-  try {
-    const data: unknown = await response.json();
-    if (data && typeof data === 'object' && 'error' in data && typeof data.error === 'string') {
-      return data.error;
-    }
-  } catch {
-    // not JSON; nothing to show
-  }
-  return undefined;
+  return (await readApiError(response)).error;
 }

@@ -25,7 +25,7 @@ class FakeSocket implements SocketLike {
   }
 }
 
-const note: Note = { id: 'n1', body: 'hi', timeCreated: 1, timeLastModified: 2 };
+const note: Note = { id: 'n1', body: 'hi', timeCreated: 1, timeLastModified: 2, revision: 1 };
 
 function setup() {
   const sockets: FakeSocket[] = [];

@@ -23,6 +23,8 @@ export interface LiveSocketHandlers {
   onDelete(id: NoteId): void;
   /** The server rejected the token (close code 4401): the session is over. */
   onUnauthorized(): void;
+  /** The connection dropped; it is being tried again. */
+  onClosed?(): void;
 }
 
 export interface LiveSocketOptions extends LiveSocketHandlers {
@@ -108,6 +110,7 @@ export class LiveSocket {
         this.options.onUnauthorized();
         return;
       }
+      this.options.onClosed?.();
       const delay = backoffDelay(this.attempt, undefined, this.options.random);
       this.attempt += 1;
       this.retryTimer = setTimeout(() => this.connect(), delay);

@@ -1,4 +1,5 @@
 import type { Note } from '../../shared/note.js';
+import type { TrashedNote, VersionSummary } from '../../shared/note-history.js';
 
 /** Checks the shape of a note that came over the wire before it enters the state. */
 export function isNote(value: unknown): value is Note {
@@ -8,6 +9,21 @@ export function isNote(value: unknown): value is Note {
     typeof note.id === 'string' &&
     typeof note.body === 'string' &&
     typeof note.timeCreated === 'number' &&
-    typeof note.timeLastModified === 'number'
+    typeof note.timeLastModified === 'number' &&
+    typeof note.revision === 'number'
+  );
+}
+
+export function isTrashedNote(value: unknown): value is TrashedNote {
+  return isNote(value) && typeof (value as Partial<TrashedNote>).timeDeleted === 'number';
+}
+
+export function isVersionSummary(value: unknown): value is VersionSummary {
+  if (!value || typeof value !== 'object') return false;
+  const version = value as Record<string, unknown>;
+  return (
+    typeof version.revision === 'number' &&
+    typeof version.timeLastModified === 'number' &&
+    typeof version.reason === 'string'
   );
 }

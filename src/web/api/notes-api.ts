@@ -1,54 +1,54 @@
 import type { Note, NoteId } from '../../shared/note.js';
+import { CONFLICT_VERSION_HEADER } from '../../shared/note-history.js';
 import { NoteRequestError, SessionExpiredError } from './api-errors.js';
-import { apiRequest, NetworkError } from './http-client.js';
 import { isNote } from './note-guard.js';
+import { notePath, noteRequest, readNote, readResults } from './note-request.js';
 
-/** `GET /api/notes`: every note in server order; a non-ok answer counts as none (spec §7). */
+/**
+ * `GET /api/notes`: every note in server order. A non-ok answer is raised rather than read as
+ * "no notes" (spec §7 says empty list): a 502 during a restart must not empty the list.
+ */
 export async function fetchNotes(token: string): Promise<Note[]> {
-  const response = await apiRequest('/api/notes', { token });
-  if (response.status === 401) throw new SessionExpiredError();
-  if (!response.ok) return [];
-  const data: unknown = await response.json().catch(() => null);
-  const results = (data as { results?: unknown } | null)?.results;
-  return Array.isArray(results) ? results.filter(isNote) : [];
-}
-
-/** Runs one create/update/delete; any failure is raised as Error("oh no") (spec §8). */
-async function noteRequest(
-  path: string,
-  token: string,
-  method: 'POST' | 'PUT' | 'DELETE',
-  body?: unknown,
-): Promise<Response> {
-  let response: Response;
   try {
-    response = await apiRequest(path, { method, token, body });
+    return await readResults(await noteRequest('/api/notes', token, 'GET'), isNote);
   } catch (error) {
-    throw new NoteRequestError(null, error instanceof NetworkError ? error.cause : error);
+    if (error instanceof NoteRequestError && error.status === 401) throw new SessionExpiredError();
+    throw error;
   }
-  if (!response.ok) throw new NoteRequestError(response.status);
-  return response;
 }
 
-async function readNote(response: Response): Promise<Note> {
-  const data: unknown = await response.json().catch(() => null);
-  if (!isNote(data)) throw new NoteRequestError(response.status);
-  return data;
+/**
+ * `POST /api/notes {body: ""}` → the created note. A note made offline brings its own id (a
+ * UUID); sending it again answers the note already stored, never a second one.
+ */
+export async function createNote(token: string, id?: NoteId): Promise<Note> {
+  const request = id === undefined ? { body: '' } : { id, body: '' };
+  return readNote(await noteRequest('/api/notes', token, 'POST', request));
 }
 
-/** `POST /api/notes {body: ""}` → the created note. */
-export async function createNote(token: string): Promise<Note> {
-  return readNote(await noteRequest('/api/notes', token, 'POST', { body: '' }));
+/** What the text sent in one save to the note was edited from. */
+export interface NoteEdit {
+  id: NoteId;
+  body: string;
+  /** The revision the text was edited from; the server merges when it holds a newer one. */
+  revision: number;
 }
 
-/** `PUT /api/notes` with the whole note and its new body → the stored note. */
-export async function updateNote(token: string, note: Note): Promise<Note> {
-  const { id, body, timeCreated, timeLastModified } = note;
-  const sent = { id, body, timeCreated, timeLastModified };
-  return readNote(await noteRequest('/api/notes', token, 'PUT', sent));
+/** The stored note after a save, and the history version a merge set text aside in, if any. */
+export interface SaveAnswer {
+  note: Note;
+  conflictRevision: number | null;
 }
 
-/** `DELETE /api/notes/{id}`. */
+/** `PUT /api/notes` with the new body and its base revision → the stored (maybe merged) note. */
+export async function updateNote(token: string, edit: NoteEdit): Promise<SaveAnswer> {
+  const response = await noteRequest('/api/notes', token, 'PUT', edit);
+  const note = await readNote(response);
+  const header = Number(response.headers.get(CONFLICT_VERSION_HEADER));
+  return { note, conflictRevision: Number.isInteger(header) && header > 0 ? header : null };
+}
+
+/** `DELETE /api/notes/{id}`: the note goes to the trash. */
 export async function deleteNote(token: string, id: NoteId): Promise<void> {
-  await noteRequest(`/api/notes/${encodeURIComponent(id)}`, token, 'DELETE');
+  await noteRequest(notePath(id), token, 'DELETE');
 }

@@ -1,18 +1,28 @@
 import type { Note, NoteId } from '../../shared/note.js';
+import type { TrashedNote, VersionSummary } from '../../shared/note-history.js';
+import * as history from './history-api.js';
 import * as notes from './notes-api.js';
 import * as session from './session-api.js';
+import * as trash from './trash-api.js';
 
 /** Every server call the client makes, as one replaceable object (tests pass a fake). */
 export interface QuireApi {
   checkToken(token: string): Promise<session.TokenCheck>;
-  logIn(username: string, password: string): Promise<string>;
+  logIn(username: string, password: string, totp?: string): Promise<string>;
   signUp(username: string, password: string): Promise<string>;
   logOut(token: string): Promise<void>;
   fetchSignupOpen(): Promise<boolean>;
   fetchNotes(token: string): Promise<Note[]>;
-  createNote(token: string): Promise<Note>;
-  updateNote(token: string, note: Note): Promise<Note>;
+  createNote(token: string, id?: NoteId): Promise<Note>;
+  updateNote(token: string, edit: notes.NoteEdit): Promise<notes.SaveAnswer>;
   deleteNote(token: string, id: NoteId): Promise<void>;
+  fetchVersions(token: string, id: NoteId): Promise<VersionSummary[]>;
+  fetchVersion(token: string, id: NoteId, revision: number): Promise<Note>;
+  restoreVersion(token: string, id: NoteId, revision: number): Promise<Note>;
+  fetchTrash(token: string): Promise<TrashedNote[]>;
+  restoreFromTrash(token: string, id: NoteId): Promise<Note>;
+  purgeFromTrash(token: string, id: NoteId): Promise<void>;
+  emptyTrash(token: string): Promise<void>;
 }
 
 export const httpQuireApi: QuireApi = {
@@ -21,8 +31,7 @@ export const httpQuireApi: QuireApi = {
   signUp: session.signUp,
   logOut: session.logOut,
   fetchSignupOpen: session.fetchSignupOpen,
-  fetchNotes: notes.fetchNotes,
-  createNote: notes.createNote,
-  updateNote: notes.updateNote,
-  deleteNote: notes.deleteNote,
+  ...notes,
+  ...history,
+  ...trash,
 };

@@ -1,4 +1,5 @@
-import { apiRequest, readErrorText } from './http-client.js';
+import type { ErrorCode } from '../../shared/api-error.js';
+import { apiRequest, readApiError, requestLimits } from './http-client.js';
 
 /** What `GET /api/check` says about a stored token; only 401 and 403 reject it (spec §7). */
 export type TokenCheck = { valid: true; email: string } | { valid: false };
@@ -11,38 +12,43 @@ export async function checkToken(token: string): Promise<TokenCheck> {
   return { valid: true, email: typeof email === 'string' ? email : '' };
 }
 
-/** A login or sign-up the server refused; `status` says why, `serverText` is its `error`. */
+/**
+ * A login or sign-up the server refused; `code` says why (the client branches on it, never on
+ * the text), `serverText` is its `error`.
+ */
 export class CredentialsRejectedError extends Error {
   readonly status: number;
+  readonly code: ErrorCode | undefined;
   readonly serverText: string | undefined;
-  constructor(status: number, serverText: string | undefined) {
+  constructor(status: number, code: string | undefined, serverText: string | undefined) {
     super(serverText ?? `Request refused (${status})`);
     this.name = 'CredentialsRejectedError';
     this.status = status;
+    this.code = code as ErrorCode | undefined;
     this.serverText = serverText;
   }
 }
 
-async function tokenFrom(path: string, username: string, password: string): Promise<string> {
-  const response = await apiRequest(path, {
-    method: 'POST',
-    token: '',
-    body: { username, password },
-  });
+async function tokenFrom(path: string, body: Record<string, string>): Promise<string> {
+  const response = await apiRequest(path, { method: 'POST', token: '', body });
   if (!response.ok) {
-    throw new CredentialsRejectedError(response.status, await readErrorText(response));
+    const { error, code } = await readApiError(response);
+    throw new CredentialsRejectedError(response.status, code, error);
   }
   return (await response.text()).trim();
 }
 
-/** `POST /api/login` → the session token as plain text. */
-export function logIn(username: string, password: string): Promise<string> {
-  return tokenFrom('/api/login', username, password);
+/** `POST /api/login` → the session token as plain text; `totp` when the account asks for it. */
+export function logIn(username: string, password: string, totp?: string): Promise<string> {
+  return tokenFrom(
+    '/api/login',
+    totp === undefined ? { username, password } : { username, password, totp },
+  );
 }
 
 /** `POST /api/signup` → 201 with the session token as plain text. */
 export function signUp(username: string, password: string): Promise<string> {
-  return tokenFrom('/api/signup', username, password);
+  return tokenFrom('/api/signup', { username, password });
 }
 
 /** `POST /api/logout` revokes the session (204); any answer ends it on this side anyway. */
@@ -56,7 +62,9 @@ export async function fetchSignupOpen(): Promise<boolean> {
     const response = await apiRequest('/api/config', { token: '' });
     if (!response.ok) return false;
     const data: unknown = await response.json();
-    return (data as { signupOpen?: unknown } | null)?.signupOpen === true;
+    const { signupOpen, maxNoteBytes } = (data ?? {}) as Record<string, unknown>;
+    if (typeof maxNoteBytes === 'number') requestLimits.maxBodyBytes = maxNoteBytes;
+    return signupOpen === true;
   } catch {
     return false;
   }

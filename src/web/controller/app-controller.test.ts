@@ -2,67 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Note } from '../../shared/note.js';
 import { NoteRequestError } from '../api/api-errors.js';
 import { NetworkError } from '../api/http-client.js';
-import type { LiveSocketHandlers } from '../api/live-socket.js';
-import type { QuireApi } from '../api/quire-api.js';
 import { MISSING_CREDENTIALS } from '../session/credentials.js';
-import { AppController } from './app-controller.js';
-
-const note = (id: string, body = '', modified = 10): Note => ({
-  id,
-  body,
-  timeCreated: 1,
-  timeLastModified: modified,
-});
-
-function setup(stored = '') {
-  let storedToken = stored;
-  let clock = 100;
-  const api = {
-    checkToken: vi.fn(async () => ({ valid: true as const, email: 'me@example.org' })),
-    logIn: vi.fn(async () => 'new-token'),
-    signUp: vi.fn(async () => 'signup-token'),
-    logOut: vi.fn(async () => {}),
-    fetchSignupOpen: vi.fn(async () => false),
-    fetchNotes: vi.fn(async () => [note('a', 'Alpha'), note('b', 'Beta')]),
-    createNote: vi.fn(async () => note('n')),
-    updateNote: vi.fn(async (_token: string, sent: Note) => ({
-      ...sent,
-      timeLastModified: clock++,
-    })),
-    deleteNote: vi.fn(async () => {}),
-  } satisfies QuireApi;
-  const live = { stop: vi.fn(), reconnectNow: vi.fn(), handlers: undefined as unknown };
-  const tokenStorage = {
-    read: () => storedToken,
-    write: (token: string) => {
-      storedToken = token;
-    },
-    clear: () => {
-      storedToken = '';
-    },
-  };
-  const controller = new AppController({
-    api,
-    tokenStorage,
-    connectLive: (_token, handlers) => {
-      live.handlers = handlers;
-      return live;
-    },
-  });
-  const state = () => controller.store.getState();
-  const handlers = () => live.handlers as LiveSocketHandlers;
-  return { api, live, controller, state, handlers, storedToken: () => storedToken };
-}
+import { note, setup, useFakeClockQuietly } from './app-controller-harness.js';
 
 describe('AppController', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.restoreAllMocks();
-  });
+  useFakeClockQuietly();
 
   it('starts logged out without a stored token', async () => {
     const { controller, state, api } = setup();
@@ -83,7 +27,7 @@ describe('AppController', () => {
     const { controller, state, handlers } = setup('good');
     await controller.start();
     await vi.advanceTimersByTimeAsync(0);
-    expect(state()).toMatchObject({ token: 'good', email: 'me@example.org', selectedNoteId: null });
+    expect(state()).toMatchObject({ token: 'good', email: 'Me@Example.org', selectedNoteId: null });
     expect(state().sortedNoteIds).toEqual(['a', 'b']);
     expect(handlers()).toBeDefined();
   });
@@ -119,8 +63,8 @@ describe('AppController', () => {
     await controller.start();
     await vi.advanceTimersByTimeAsync(0);
     await controller.createNote();
-    expect(state().sortedNoteIds).toEqual(['n', 'a', 'b']);
-    expect(state().selectedNoteId).toBe('n');
+    expect(state().sortedNoteIds).toEqual(['n1', 'a', 'b']);
+    expect(state().selectedNoteId).toBe('n1');
   });
 
   it('shows a notice when creating fails, and logs out on 401', async () => {
@@ -145,36 +89,43 @@ describe('AppController', () => {
     expect(state().selectedNoteId).toBeNull();
   });
 
-  it('saves edits that differ from the stored body with the whole note', async () => {
+  it('saves edits that differ from the stored body, from the revision they were made on', async () => {
     const { controller, state, api } = setup('t');
     await controller.start();
     await vi.advanceTimersByTimeAsync(0);
     controller.editNote('b', 'Beta');
-    expect(api.updateNote).not.toHaveBeenCalled();
     controller.editNote('b', 'Beta!');
     expect(state().drafts).toEqual({ b: 'Beta!' });
-    expect(api.updateNote).toHaveBeenCalledWith('t', { ...note('b'), body: 'Beta!' });
     await vi.advanceTimersByTimeAsync(0);
+    expect(api.updateNote).toHaveBeenCalledTimes(1);
+    expect(api.updateNote).toHaveBeenCalledWith('t', { id: 'b', body: 'Beta!', revision: 10 });
     expect(state().drafts).toEqual({});
-    expect(state().notes.b?.body).toBe('Beta!');
+    expect(state().notes.b).toMatchObject({ body: 'Beta!', revision: 11 });
     expect(state().sortedNoteIds[0]).toBe('b');
     expect(state().saveStatus).toBe('saved');
   });
 
-  it('applies live updates and deletes, but not a late echo of replaced text', async () => {
+  it('applies newer live updates and deletes, and ignores versions it has already seen', async () => {
     const { controller, state, handlers } = setup('t');
     await controller.start();
     await vi.advanceTimersByTimeAsync(0);
     handlers().onUpdate(note('b', 'from elsewhere', 50));
     expect(state().sortedNoteIds).toEqual(['b', 'a']);
-    controller.editNote('a', 'A1');
-    await vi.advanceTimersByTimeAsync(0);
-    controller.editNote('a', 'A12');
-    await vi.advanceTimersByTimeAsync(0);
-    handlers().onUpdate(note('a', 'A1', 9999));
-    expect(state().notes.a?.body).toBe('A12');
+    handlers().onUpdate(note('b', 'late echo', 49));
+    expect(state().notes.b?.body).toBe('from elsewhere');
     handlers().onDelete('b');
     expect(state().sortedNoteIds).toEqual(['a']);
+  });
+
+  it('takes a genuine remote edit even when it equals a text sent before (path g)', async () => {
+    const { controller, state, handlers } = setup('t');
+    await controller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    controller.editNote('a', 'Alpha!');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(state().notes.a).toMatchObject({ body: 'Alpha!', revision: 11 });
+    handlers().onUpdate(note('a', 'Alpha', 12));
+    expect(state().notes.a?.body).toBe('Alpha');
   });
 
   it('refetches notes when the live socket is ready again', async () => {

@@ -2,12 +2,21 @@ import type { NoteId } from '../../shared/note.js';
 import { backoffDelay } from '../api/backoff.js';
 import type { LiveSocketHandlers } from '../api/live-socket.js';
 import type { QuireApi } from '../api/quire-api.js';
+import { type SearchCall, searchNotes } from '../api/search-api.js';
+import { type DraftOwners, soleTab } from '../drafts/draft-owners.js';
+import type { DraftStore } from '../drafts/draft-store.js';
+import { memoryOfflineStore, type OfflineStore } from '../offline/offline-store.js';
+import { type AccountStorage, memoryAccountStorage } from '../session/account-storage.js';
 import { assertCredentials } from '../session/credentials.js';
 import type { TokenStorage } from '../session/token-storage.js';
-import type { Notice } from '../state/app-state.js';
+import type { AppView, Notice } from '../state/app-state.js';
 import { type AppStore, createAppStore } from '../state/store.js';
+import { FindController } from './find-controller.js';
+import { HistoryController } from './history-controller.js';
 import { NotesController } from './notes-controller.js';
 import { NoticeTimer } from './notices.js';
+import { OfflineSession } from './offline-session.js';
+import { TrashController } from './trash-controller.js';
 
 /** An open live connection, as the controller sees it. */
 export interface LiveConnection {
@@ -19,7 +28,16 @@ export interface AppControllerDeps {
   api: QuireApi;
   tokenStorage: TokenStorage;
   connectLive(token: string, handlers: LiveSocketHandlers): LiveConnection;
+  /** Where unsaved text waits on this device until the server has it. */
+  drafts: DraftStore;
+  /** Which tab writes which draft; by default this tab is taken to be the only one. */
+  draftOwners?: DraftOwners;
+  /** The account's notes and queued changes, kept on this device for use offline. */
+  offlineStore?: OfflineStore;
+  /** Which account the stored token is for, so Quire can open without the server. */
+  accountStorage?: AccountStorage;
   store?: AppStore;
+  search?: SearchCall;
 }
 
 const STARTUP_RETRY = { baseMs: 1_000, maxMs: 15_000 };
@@ -31,6 +49,11 @@ const LOGOUT_SAVE_WAIT_MS = 3_000;
  */
 export class AppController {
   readonly store: AppStore;
+  readonly history: HistoryController;
+  readonly trash: TrashController;
+  readonly offline: OfflineSession;
+  /** Search, tag filter, quick switcher, preview and their dialogs. */
+  readonly find: FindController;
   private readonly deps: AppControllerDeps;
   private readonly notes: NotesController;
   private readonly notices: NoticeTimer;
@@ -41,16 +64,41 @@ export class AppController {
     this.deps = deps;
     this.store = deps.store ?? createAppStore();
     this.notices = new NoticeTimer(this.store);
+    this.offline = new OfflineSession(
+      this.store,
+      deps.offlineStore ?? memoryOfflineStore(),
+      deps.accountStorage ?? memoryAccountStorage(),
+    );
     this.notes = new NotesController({
+      queue: this.offline.queue,
       api: deps.api,
       store: this.store,
       notices: this.notices,
+      drafts: deps.drafts,
+      owners: deps.draftOwners ?? soleTab(),
+      onSessionExpired: () => this.sessionEnded(),
+    });
+    this.history = new HistoryController({
+      api: deps.api,
+      store: this.store,
+      onRestored: (note) => this.notes.liveUpdate(note),
+    });
+    this.trash = new TrashController({
+      api: deps.api,
+      store: this.store,
+      onRestored: (note) => this.notes.restored(note),
+    });
+    this.find = new FindController({
+      store: this.store,
+      search: deps.search ?? searchNotes,
       onSessionExpired: () => this.sessionEnded(),
     });
   }
 
   /** Start-up (spec §4.1): check a stored token; keep it and retry while the server is away. */
   async start(): Promise<void> {
+    // Also learns the server's limits, such as the largest note it stores.
+    void this.deps.api.fetchSignupOpen().catch(() => false);
     const token = this.deps.tokenStorage.read();
     if (!token) {
       this.store.dispatch({ type: 'startupFinished' });
@@ -65,16 +113,27 @@ export class AppController {
       }
       this.enterSession(token, check.email);
     } catch {
+      // Only the server's 401 or 403 ends a session (spec §4.1): offline, the last sync shows.
+      const email = this.offline.rememberedAccount();
+      if (email) {
+        this.offline.setOffline(true);
+        this.enterSession(token, email);
+        return;
+      }
       this.store.dispatch({ type: 'startupUnreachable' });
       const delay = backoffDelay(this.startupAttempt++, STARTUP_RETRY);
       setTimeout(() => void this.start(), delay);
     }
   }
 
-  /** Log In (spec §4.2); raises the missing-field error, and the server's refusal for the form. */
-  async logIn(username: string, password: string): Promise<void> {
+  /**
+   * Log In (spec §4.2); raises the missing-field error, and the server's refusal for the form.
+   * `totp` is the second step's code when the account has two-factor sign-in. Unsaved drafts of
+   * the account, kept on the device, are sent once it is in (also after a session ended).
+   */
+  async logIn(username: string, password: string, totp?: string): Promise<void> {
     assertCredentials(username, password);
-    const token = await this.deps.api.logIn(username, password);
+    const token = await this.deps.api.logIn(username, password, totp);
     this.deps.tokenStorage.write(token);
     this.enterSession(token, username.trim());
   }
@@ -90,7 +149,10 @@ export class AppController {
     return this.deps.api.fetchSignupOpen();
   }
 
-  /** Log out: give pending saves a moment, revoke the session, forget everything local. */
+  /**
+   * Log out: give pending saves a moment, revoke the session, forget the session here. Text the
+   * server does not have yet stays on this device and is saved at this account's next log-in.
+   */
   async logOut(): Promise<void> {
     const token = this.store.getState().token;
     await this.notes.waitForSaves(LOGOUT_SAVE_WAIT_MS);
@@ -146,14 +208,28 @@ export class AppController {
     this.notes.reset();
     this.startupAttempt = 0;
     this.store.dispatch({ type: 'loggedIn', token, email });
+    void this.offline.open(email).then((notes) => {
+      this.notes.showCached(notes);
+      if (this.offline.queue.size > 0 && !this.offline.isOffline()) void this.notes.sendQueued();
+    });
     void this.notes.refresh();
+    void this.notes.resumeDrafts();
     this.live?.stop();
-    this.live = this.deps.connectLive(token, {
+    this.live = this.connectLive(token);
+  }
+
+  private connectLive(token: string): LiveConnection {
+    return this.deps.connectLive(token, {
       // Whatever happened while the socket was away is fetched again.
+      // The list first: a newer version it brings merges into unsaved text before that is sent.
+      // Changes queued offline go before the list, so it already has them.
       onReady: () => {
-        void this.notes.refresh();
-        this.notes.retrySaves();
+        this.offline.setOffline(false);
+        const queued = this.offline.queue.size > 0 ? this.notes.sendQueued() : null;
+        const listed = queued ? queued.then(() => this.notes.refresh()) : this.notes.refresh();
+        void listed.finally(() => this.notes.retrySaves());
       },
+      onClosed: () => this.offline.setOffline(true),
       onUpdate: (note) => this.notes.liveUpdate(note),
       onDelete: (id) => this.notes.removed(id),
       onUnauthorized: () => this.sessionEnded(),
@@ -165,12 +241,44 @@ export class AppController {
     this.live?.stop();
     this.live = null;
     this.deps.tokenStorage.clear();
+    void this.offline.close();
     this.store.dispatch({ type: 'loggedOut' });
   }
 
-  /** A 401 or a 4401 close: the session was revoked or expired. */
-  private sessionEnded(): void {
+  /** Shows the Account screen, or the notes again. */
+  showView(view: AppView): void {
+    this.store.dispatch({ type: 'viewChosen', view });
+  }
+
+  /** A call answered that the session is no longer valid. */
+  sessionRejected(): void {
+    this.sessionEnded();
+  }
+
+  /** The account was deleted: nothing of it is kept here either. */
+  accountDeleted(): void {
     this.leaveSession();
-    this.showNotice('Your session has ended. Please log in again.', 'info');
+    this.showNotice('Your account was deleted.', 'info');
+  }
+
+  /**
+   * A 401 or a 4401 close: the session was revoked or expired. The Log In form shows with the
+   * email filled in; unsaved drafts stay on the device and are sent at the account's next log-in.
+   */
+  private sessionEnded(): void {
+    if (this.store.getState().sessionEnded) return;
+    const unsaved = this.notes.hasUnsaved();
+    this.notes.reset();
+    this.live?.stop();
+    this.live = null;
+    this.deps.tokenStorage.clear();
+    void this.offline.close();
+    this.store.dispatch({ type: 'sessionEnded' });
+    this.showNotice(
+      unsaved
+        ? 'Your session has ended. Log in again to save your changes.'
+        : 'Your session has ended. Please log in again.',
+      'info',
+    );
   }
 }

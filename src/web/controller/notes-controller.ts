@@ -1,19 +1,38 @@
 import type { Note, NoteId } from '../../shared/note.js';
-import { isSessionExpired, isTransientFailure, NoteRequestError } from '../api/api-errors.js';
+import { isSessionExpired, NoteRequestError } from '../api/api-errors.js';
+import { backoffDelay } from '../api/backoff.js';
 import { NetworkError } from '../api/http-client.js';
 import type { QuireApi } from '../api/quire-api.js';
-import { NoteSaver } from '../saving/note-saver.js';
+import { claimable, type DraftOwners } from '../drafts/draft-owners.js';
+import type { DraftStore } from '../drafts/draft-store.js';
+import type { OfflineQueue, QueueSender } from '../offline/offline-queue.js';
+import type { NoteSaver } from '../saving/note-saver.js';
 import type { AppStore } from '../state/store.js';
-import { ChangeTracker } from './change-tracker.js';
 import { errorNotice, type NoticeTimer } from './notices.js';
+import { createSessionSaver, titleOf } from './session-saver.js';
 
 export interface NotesControllerDeps {
   api: QuireApi;
   store: AppStore;
   notices: NoticeTimer;
+  /** Unsaved text kept on this device, per account, until the server has it. */
+  drafts: DraftStore;
+  /** Which tab writes which draft, so that two tabs never save the same one. */
+  owners: DraftOwners;
+  /** Creates and deletes made offline, until the server has them. */
+  queue: OfflineQueue;
   /** A 401 from any call: the session is over. */
   onSessionExpired(): void;
 }
+
+/** No answer at all: the change is kept on the device and sent when the server is back. */
+function unreachable(error: unknown): boolean {
+  return (
+    error instanceof NetworkError || (error instanceof NoteRequestError && error.status === null)
+  );
+}
+
+const LIST_RETRY = { baseMs: 1_000, maxMs: 30_000 };
 
 /**
  * The notes of one session: list, create, delete, save, and the live events, all turned into
@@ -22,24 +41,23 @@ export interface NotesControllerDeps {
 export class NotesController {
   private readonly deps: NotesControllerDeps;
   private readonly saver: NoteSaver;
-  private readonly changes = new ChangeTracker();
   private generation = 0;
   private listsRequested = 0;
   private listsApplied = 0;
+  private listRetry: ReturnType<typeof setTimeout> | undefined;
+  private listAttempt = 0;
+  /** Notes created this session, with the number of list requests made before each. */
+  private readonly created: { id: NoteId; afterList: number }[] = [];
 
   constructor(deps: NotesControllerDeps) {
     this.deps = deps;
-    this.saver = new NoteSaver({
-      save: (id, text) => this.sendUpdate(id, text),
-      onSaved: (note) => this.applyNote(note),
-      onFailed: (id, error) => this.saveFailed(id, error),
-      onChange: () =>
-        deps.store.dispatch({
-          type: 'draftsChanged',
-          drafts: this.saver.pendingTexts(),
-          saveStatus: this.saver.status(),
-        }),
-      isTransient: isTransientFailure,
+    this.saver = createSessionSaver({
+      ...deps,
+      beforeSave: (noteId) =>
+        deps.queue.isPendingCreate(noteId) ? deps.queue.sendCreate(noteId, this.sender) : undefined,
+      token: () => this.token,
+      account: () => this.account,
+      onError: (error, message) => this.failed(error, message),
     });
   }
 
@@ -47,63 +65,157 @@ export class NotesController {
     return this.deps.store.getState().token;
   }
 
-  /** GET /api/notes (spec §4.7); an older answer never replaces a newer one. */
+  /** Drafts are kept per account; the email, as the server spells it, names it. */
+  private get account(): string {
+    return this.deps.store.getState().email.toLowerCase();
+  }
+
+  /**
+   * GET /api/notes (spec §4.7); an older answer never replaces a newer one. A failed list keeps
+   * what is shown and is asked for again later, rather than emptying the list.
+   */
   async refresh(): Promise<void> {
     const generation = this.generation;
     const request = ++this.listsRequested;
-    const mark = this.changes.mark();
+    clearTimeout(this.listRetry);
     try {
       const notes = await this.deps.api.fetchNotes(this.token);
       if (generation !== this.generation || request < this.listsApplied) return;
       this.listsApplied = request;
-      const fresherIds = this.changes.changedSince(mark);
-      this.deps.store.dispatch({ type: 'notesLoaded', notes, fresherIds });
+      this.listAttempt = 0;
+      const createdIds = this.created.filter((c) => c.afterList >= request).map((c) => c.id);
+      createdIds.push(...this.deps.queue.pendingCreates());
+      const listed = notes.filter((note) => !this.deps.queue.isPendingDelete(note.id));
+      this.deps.store.dispatch({ type: 'notesLoaded', notes: listed, createdIds });
+      // Newer versions found by the list (missed while away) meet unsaved text as live ones do.
+      const held = this.deps.store.getState().notes;
+      for (const note of listed) if (held[note.id] === note) this.saver.remoteUpdate(note);
     } catch (error) {
-      if (generation === this.generation) this.failed(error, 'Could not load your notes.');
+      if (generation !== this.generation) return;
+      if (isSessionExpired(error)) return this.deps.onSessionExpired();
+      console.error(error);
+      const delay = backoffDelay(this.listAttempt++, LIST_RETRY);
+      this.listRetry = setTimeout(() => void this.refresh(), delay);
     }
   }
 
-  /** "New" (spec §4.3): the created note goes first and is selected. */
+  /**
+   * Drafts this account left unsaved on this device (closed tab, crash, ended session), except
+   * those another open tab is still writing.
+   */
+  async resumeDrafts(): Promise<void> {
+    const generation = this.generation;
+    const account = this.account;
+    try {
+      const kept = await claimable(await this.deps.drafts.load(account), this.deps.owners);
+      if (generation !== this.generation) return;
+      for (const draft of kept) this.saver.resume(draft);
+    } catch (error) {
+      console.error(error);
+    }
+  }
+
+  /** The notes of the last sync, kept on this device, until the server's list arrives. */
+  showCached(notes: Note[]): void {
+    if (this.listsApplied > 0 || notes.length === 0) return;
+    const createdIds = this.deps.queue.pendingCreates();
+    this.deps.store.dispatch({ type: 'notesLoaded', notes, createdIds });
+  }
+
+  /**
+   * "New" (spec §4.3): the created note goes first and is selected. Without a connection it is
+   * made here, with its own id, and created on the server when it is back.
+   */
   async create(): Promise<void> {
     const generation = this.generation;
     try {
       const note = await this.deps.api.createNote(this.token);
       if (generation !== this.generation) return;
-      this.changes.changed(note.id);
+      this.created.push({ id: note.id, afterList: this.listsRequested });
       this.deps.store.dispatch({ type: 'noteCreated', note });
     } catch (error) {
-      if (generation === this.generation) this.failed(error, 'Could not create a note.');
+      if (generation !== this.generation) return;
+      if (!unreachable(error)) return this.failed(error, 'Could not create a note.');
+      const now = Math.floor(Date.now() / 1000);
+      const note = {
+        id: crypto.randomUUID(),
+        body: '',
+        timeCreated: now,
+        timeLastModified: now,
+        revision: 1,
+      };
+      this.deps.store.dispatch({ type: 'noteCreated', note });
+      await this.deps.queue.add({ noteId: note.id, kind: 'create' });
     }
   }
 
-  /** Delete after the user confirmed (spec §4.4); a note already gone counts as deleted. */
+  /** Sends what was created and deleted offline; a failure waits for the next reconnect. */
+  sendQueued(): Promise<void> {
+    return this.deps.queue.sendAll(this.sender).catch((error) => {
+      if (isSessionExpired(error)) this.deps.onSessionExpired();
+      else console.error(error);
+    });
+  }
+
+  private readonly sender: QueueSender = {
+    create: async (noteId) => {
+      const note = await this.deps.api.createNote(this.token, noteId);
+      this.deps.store.dispatch({ type: 'noteUpdated', note });
+    },
+    delete: async (noteId) => {
+      try {
+        await this.deps.api.deleteNote(this.token, noteId);
+      } catch (error) {
+        if (!(error instanceof NoteRequestError && error.status === 404)) throw error;
+      }
+    },
+  };
+
+  /** Delete after the user confirmed (spec §4.4): the note goes to the trash. */
   async delete(id: NoteId): Promise<void> {
     const generation = this.generation;
+    if (this.deps.queue.isPendingCreate(id)) {
+      this.deps.store.dispatch({ type: 'noteDeleted', id });
+      return this.deps.queue.add({ noteId: id, kind: 'delete' });
+    }
     try {
       await this.deps.api.deleteNote(this.token, id);
-      if (generation === this.generation) this.removed(id);
+      if (generation === this.generation) this.deps.store.dispatch({ type: 'noteDeleted', id });
     } catch (error) {
       if (generation !== this.generation) return;
-      if (error instanceof NoteRequestError && error.status === 404) this.removed(id);
-      else this.failed(error, 'Could not delete the note.');
+      if (error instanceof NoteRequestError && error.status === 404) {
+        this.deps.store.dispatch({ type: 'noteDeleted', id });
+      } else if (unreachable(error)) {
+        this.deps.store.dispatch({ type: 'noteDeleted', id });
+        await this.deps.queue.add({ noteId: id, kind: 'delete' });
+      } else this.failed(error, 'Could not delete the note.');
     }
   }
 
   /** An editor change (spec §4.5): saved when it differs from the stored body. */
   edit(id: NoteId, text: string): void {
     const note = this.deps.store.getState().notes[id];
-    if (note) this.saver.edit(id, note.body, text);
+    if (note) this.saver.edit(note, text);
   }
 
-  /** A live "update": applied unless it is a late echo of text this client has replaced. */
+  /** A newer version from elsewhere; unsaved text here is merged into it, not dropped. */
   liveUpdate(note: Note): void {
-    if (!this.saver.isStaleEcho(note.id, note.body)) this.applyNote(note);
+    this.deps.store.dispatch({ type: 'noteUpdated', note });
+    if (this.deps.store.getState().notes[note.id] === note) this.saver.remoteUpdate(note);
   }
 
-  /** A live "delete", or a note found missing. */
+  /**
+   * A live "delete". A note still being written in here is brought straight back from the
+   * trash, so the words being typed have a note to go to.
+   */
   removed(id: NoteId): void {
-    this.saver.forget(id);
     this.deps.store.dispatch({ type: 'noteDeleted', id });
+    if (this.saver.pendingText(id) !== undefined) void this.rescue(id);
+  }
+
+  /** A note from a restore (trash or history), answered to this client. */
+  restored(note: Note): void {
+    this.deps.store.dispatch({ type: 'noteRestored', note });
   }
 
   /** The connection is back: saves waiting for their next try go now. */
@@ -131,33 +243,31 @@ export class NotesController {
     });
   }
 
-  /** Forgets everything of the session (log out). */
+  /** Forgets the session (log out, ended session); drafts stay on the device for the next one. */
   reset(): void {
     this.generation += 1;
-    this.changes.clear();
+    this.created.length = 0;
+    clearTimeout(this.listRetry);
+    this.listAttempt = 0;
     this.saver.reset();
   }
 
-  /** A newer version from a save or a live event; a list requested before it will not undo it. */
-  private applyNote(note: Note): void {
-    this.changes.changed(note.id);
-    this.deps.store.dispatch({ type: 'noteUpdated', note });
-  }
-
-  private sendUpdate(id: NoteId, text: string): Promise<Note> {
-    const note = this.deps.store.getState().notes[id];
-    if (!note) return Promise.reject(new NoteRequestError(404));
-    return this.deps.api.updateNote(this.token, { ...note, body: text });
-  }
-
-  private saveFailed(id: NoteId, error: unknown): void {
-    if (error instanceof NoteRequestError && error.status === 404) {
-      this.removed(id);
-      this.deps.notices.show('That note was deleted elsewhere.', 'info');
-      return;
+  private async rescue(id: NoteId): Promise<void> {
+    const generation = this.generation;
+    try {
+      const note = await this.deps.api.restoreFromTrash(this.token, id);
+      if (generation !== this.generation) return;
+      this.deps.store.dispatch({ type: 'noteRestored', note });
+      this.deps.notices.show(
+        `“${titleOf(note.body)}” was deleted elsewhere while you were writing. It is back.`,
+        'info',
+      );
+      this.saver.retryNow(id);
+    } catch (error) {
+      // The save itself restores it or saves the words anew; nothing is lost by waiting.
+      console.error(error);
+      if (generation === this.generation) this.saver.retryNow(id);
     }
-    const tooBig = error instanceof NoteRequestError && error.status === 413;
-    this.failed(error, tooBig ? 'This note is too large to save.' : 'Could not save.');
   }
 
   /** Errors raised by calls end here: a 401 ends the session, anything else is shown briefly. */

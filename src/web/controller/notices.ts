@@ -1,7 +1,9 @@
-import type { Notice } from '../state/app-state.js';
+import type { Notice, NoticeLink } from '../state/app-state.js';
 import type { AppStore } from '../state/store.js';
 
 const NOTICE_MS = 6_000;
+/** A notice with a link stays long enough to reach it by keyboard. */
+const LINK_NOTICE_MS = 20_000;
 
 /** The short message shown when a call fails; the raised error itself goes to the console. */
 export function errorNotice(message: string, offline: boolean): string {
@@ -20,11 +22,12 @@ export class NoticeTimer {
     this.store = store;
   }
 
-  show(text: string, tone: Notice['tone']): void {
-    const notice = { id: ++this.lastId, text, tone };
+  show(text: string, tone: Notice['tone'], link?: NoticeLink): void {
+    const notice: Notice = { id: ++this.lastId, text, tone };
+    if (link) notice.link = link;
     this.store.dispatch({ type: 'noticeShown', notice });
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.dismiss(notice.id), NOTICE_MS);
+    this.timer = setTimeout(() => this.dismiss(notice.id), link ? LINK_NOTICE_MS : NOTICE_MS);
   }
 
   dismiss(id: number): void {

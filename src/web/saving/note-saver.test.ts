@@ -1,42 +1,60 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Note } from '../../shared/note.js';
-import { NoteSaver } from './note-saver.js';
+import { memoryDraftStore, type StoredDraft } from '../drafts/draft-store.js';
+import { NoteSaver, type SaveResult } from './note-saver.js';
+import type { MergeTexts } from './rebase-draft.js';
 
 class Transient extends Error {}
 
-interface PendingSave {
-  noteId: string;
-  text: string;
-  resolve(): void;
+interface PendingSave extends StoredDraft {
+  /** Answers as the server would: stored as sent, or with the body it merged into. */
+  resolve(body?: string, conflictRevision?: number, id?: string): void;
   reject(error: unknown): void;
 }
 
+const note = (id: string, body: string, revision: number): Note => ({
+  id,
+  body,
+  timeCreated: 1,
+  timeLastModified: revision,
+  revision,
+});
+
 function setup() {
   const calls: PendingSave[] = [];
-  const saved: Note[] = [];
+  const saved: SaveResult[] = [];
   const onFailed = vi.fn();
-  let clock = 100;
+  const device = memoryDraftStore();
+  const merge = vi.fn<MergeTexts>(() => ({ text: 'merged', conflict: false }));
+  let revision = 10;
   const saver = new NoteSaver({
-    save: (noteId, text) =>
-      new Promise<Note>((resolve, reject) => {
+    save: (draft) =>
+      new Promise<SaveResult>((resolve, reject) => {
         calls.push({
-          noteId,
-          text,
-          resolve: () =>
-            resolve({ id: noteId, body: text, timeCreated: 1, timeLastModified: clock++ }),
+          ...draft,
+          resolve: (body = draft.text, conflictRevision, id = draft.noteId) =>
+            resolve({
+              note: note(id, body, ++revision),
+              conflictRevision: conflictRevision ?? null,
+            }),
           reject,
         });
       }),
-    onSaved: (note) => saved.push(note),
+    persist: (draft) => device.put('me', draft),
+    discard: (noteId) => device.remove('me', noteId),
+    merge,
+    onSaved: (_noteId, result) => saved.push(result),
     onFailed,
     onChange: () => {},
     isTransient: (error) => error instanceof Transient,
     retryBackoff: { baseMs: 100, maxMs: 1000 },
   });
-  return { saver, calls, saved, onFailed };
+  const kept = () => device.load('me');
+  return { saver, calls, saved, onFailed, merge, kept };
 }
 
 const settle = () => vi.advanceTimersByTimeAsync(0);
+const texts = (calls: PendingSave[]) => calls.map((call) => call.text);
 
 describe('NoteSaver', () => {
   beforeEach(() => {
@@ -48,59 +66,140 @@ describe('NoteSaver', () => {
     vi.restoreAllMocks();
   });
 
-  it('issues no update when the text equals the stored body', () => {
+  it('issues no update when the text equals the stored body', async () => {
     const { saver, calls } = setup();
-    expect(saver.edit('a', 'same', 'same')).toBe(false);
+    expect(saver.edit(note('a', 'same', 1), 'same')).toBe(false);
+    await settle();
     expect(calls).toHaveLength(0);
     expect(saver.status()).toBe('idle');
   });
 
-  it('saves a change and reports saving, then saved', async () => {
-    const { saver, calls, saved } = setup();
-    expect(saver.edit('a', '', 'hello')).toBe(true);
+  it('keeps the text on the device before sending it, with the revision it was edited from', async () => {
+    const { saver, calls, saved, kept } = setup();
+    expect(saver.edit(note('a', '', 4), 'hello')).toBe(true);
     expect(saver.status()).toBe('saving');
     expect(saver.pendingText('a')).toBe('hello');
+    await settle();
+    expect(await kept()).toEqual([{ noteId: 'a', text: 'hello', baseRevision: 4 }]);
+    expect(calls.map(({ noteId, text, baseRevision }) => ({ noteId, text, baseRevision }))).toEqual(
+      [{ noteId: 'a', text: 'hello', baseRevision: 4 }],
+    );
     calls[0]!.resolve();
     await settle();
-    expect(saved.map((n) => n.body)).toEqual(['hello']);
+    expect(saved.map((result) => result.note.body)).toEqual(['hello']);
     expect(saver.hasUnsaved()).toBe(false);
     expect(saver.status()).toBe('saved');
+    expect(await kept()).toEqual([]);
   });
 
-  it('keeps one update in flight per note and merges edits made meanwhile', async () => {
-    const { saver, calls, saved } = setup();
-    saver.edit('a', '', 'h');
-    saver.edit('a', '', 'he');
-    saver.edit('a', '', 'hel');
-    saver.edit('a', '', 'hell');
-    expect(calls.map((c) => c.text)).toEqual(['h']);
+  it('keeps one update in flight per note and sends edits made meanwhile from the new revision', async () => {
+    const { saver, calls, saved, kept } = setup();
+    const a = note('a', '', 1);
+    saver.edit(a, 'h');
+    saver.edit(a, 'he');
+    saver.edit(a, 'hel');
+    await settle();
+    saver.edit(a, 'hell');
+    expect(texts(calls)).toEqual(['h']);
     calls[0]!.resolve();
     await settle();
-    expect(calls.map((c) => c.text)).toEqual(['h', 'hell']);
-    expect(saver.pendingText('a')).toBe('hell');
-    saver.edit('a', 'h', 'hello');
+    expect(calls.map((call) => [call.text, call.baseRevision])).toEqual([
+      ['h', 1],
+      ['hell', 11],
+    ]);
+    expect(await kept()).toEqual([{ noteId: 'a', text: 'hell', baseRevision: 11 }]);
     calls[1]!.resolve();
     await settle();
-    calls[2]!.resolve();
-    await settle();
-    expect(calls.map((c) => c.text)).toEqual(['h', 'hell', 'hello']);
-    expect(saved.at(-1)?.body).toBe('hello');
+    expect(saved.at(-1)?.note.body).toBe('hell');
     expect(saver.hasUnsaved()).toBe(false);
   });
 
-  it('sends the stored body again when typing returns to it while a save is in flight', async () => {
-    const { saver, calls } = setup();
-    saver.edit('a', 'x', 'xy');
-    saver.edit('a', 'x', 'x');
-    calls[0]!.resolve();
+  it('carries typing made during a save onto the text the server merged it into', async () => {
+    const { saver, calls, merge } = setup();
+    saver.edit(note('a', 'base', 1), 'base mine');
     await settle();
-    expect(calls.map((c) => c.text)).toEqual(['xy', 'x']);
+    saver.edit(note('a', 'base', 1), 'base mine more');
+    calls[0]!.resolve('theirs base mine');
+    await settle();
+    expect(merge).toHaveBeenCalledWith('base mine', 'theirs base mine', 'base mine more');
+    expect(saver.pendingText('a')).toBe('merged');
+    expect(calls[1]).toMatchObject({ text: 'merged', baseRevision: 11 });
   });
 
-  it('saves different notes independently', () => {
+  it('sends the typing from its old base when it clashes with the merged text', async () => {
+    const { saver, calls, merge } = setup();
+    saver.edit(note('a', 'base', 1), 'base mine');
+    await settle();
+    saver.edit(note('a', 'base', 1), 'base mine more');
+    merge.mockReturnValueOnce({ text: 'clash', conflict: true });
+    calls[0]!.resolve('other');
+    await settle();
+    expect(saver.pendingText('a')).toBe('base mine more');
+    expect(calls[1]).toMatchObject({ text: 'base mine more', baseRevision: 1 });
+  });
+
+  it('is done when nothing was typed during a save that merged', async () => {
+    const { saver, calls, merge } = setup();
+    saver.edit(note('a', 'base', 1), 'base mine');
+    await settle();
+    calls[0]!.resolve('theirs base mine', 7);
+    await settle();
+    expect(merge).not.toHaveBeenCalled();
+    expect(saver.hasUnsaved()).toBe(false);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('merges a newer version from elsewhere into unsaved text that waits for a retry', async () => {
+    const { saver, calls, merge } = setup();
+    saver.edit(note('a', 'base', 1), 'base mine');
+    await settle();
+    calls[0]!.reject(new Transient());
+    await settle();
+    expect(saver.remoteUpdate(note('a', 'theirs base', 2))).toBe(true);
+    expect(merge).toHaveBeenCalledWith('base', 'theirs base', 'base mine');
+    expect(saver.pendingText('a')).toBe('merged');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(calls[1]).toMatchObject({ text: 'merged', baseRevision: 2 });
+  });
+
+  it('leaves a newer version to the save in flight, and ignores notes without unsaved text', async () => {
+    const { saver, merge } = setup();
+    expect(saver.remoteUpdate(note('b', 'x', 5))).toBe(false);
+    saver.edit(note('a', 'base', 1), 'base mine');
+    await settle();
+    expect(saver.remoteUpdate(note('a', 'theirs', 2))).toBe(true);
+    expect(merge).not.toHaveBeenCalled();
+    expect(saver.pendingText('a')).toBe('base mine');
+  });
+
+  it('resumes a draft kept from an earlier session and sends it from its base', async () => {
+    const { saver, calls, kept } = setup();
+    saver.resume({ noteId: 'a', text: 'kept', baseRevision: 3 });
+    await settle();
+    expect(calls[0]).toMatchObject({ noteId: 'a', text: 'kept', baseRevision: 3 });
+    calls[0]!.resolve('kept and merged');
+    await settle();
+    expect(saver.hasUnsaved()).toBe(false);
+    expect(await kept()).toEqual([]);
+  });
+
+  it('follows the text when it was saved as a new note', async () => {
+    const { saver, calls, kept } = setup();
+    saver.edit(note('gone', 'x', 1), 'x words');
+    await settle();
+    saver.edit(note('gone', 'x', 1), 'x words more');
+    calls[0]!.resolve('x words', undefined, 'new');
+    await settle();
+    expect(saver.pendingTexts()).toEqual({ new: 'x words more' });
+    expect(calls[1]).toMatchObject({ noteId: 'new', text: 'x words more' });
+    expect(await kept()).toEqual([{ noteId: 'new', text: 'x words more', baseRevision: 11 }]);
+  });
+
+  it('saves different notes independently', async () => {
     const { saver, calls } = setup();
-    saver.edit('a', '', 'one');
-    saver.edit('b', '', 'two');
+    saver.edit(note('a', '', 1), 'one');
+    saver.edit(note('b', '', 1), 'two');
+    await settle();
     expect(calls.map((c) => [c.noteId, c.text])).toEqual([
       ['a', 'one'],
       ['b', 'two'],
@@ -110,14 +209,17 @@ describe('NoteSaver', () => {
 
   it('retries a transient failure with growing delays until the last text is stored', async () => {
     const { saver, calls, saved } = setup();
-    saver.edit('a', '', 'v1');
+    const a = note('a', '', 1);
+    saver.edit(a, 'v1');
+    await settle();
     calls[0]!.reject(new Transient());
     await settle();
     expect(saver.status()).toBe('retrying');
-    saver.edit('a', '', 'v2');
+    saver.edit(a, 'v2');
+    await settle();
     expect(calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(100);
-    expect(calls.map((c) => c.text)).toEqual(['v1', 'v2']);
+    expect(texts(calls)).toEqual(['v1', 'v2']);
     calls[1]!.reject(new Transient());
     await vi.advanceTimersByTimeAsync(199);
     expect(calls).toHaveLength(2);
@@ -125,13 +227,14 @@ describe('NoteSaver', () => {
     expect(calls).toHaveLength(3);
     calls[2]!.resolve();
     await settle();
-    expect(saved.at(-1)?.body).toBe('v2');
+    expect(saved.at(-1)?.note.body).toBe('v2');
     expect(saver.status()).toBe('saved');
   });
 
   it('caps the retry delay', async () => {
     const { saver, calls } = setup();
-    saver.edit('a', '', 'v');
+    saver.edit(note('a', '', 1), 'v');
+    await settle();
     for (let i = 0; i < 8; i += 1) {
       calls[i]!.reject(new Transient());
       await vi.advanceTimersByTimeAsync(1000);
@@ -141,16 +244,19 @@ describe('NoteSaver', () => {
 
   it('retries at once when asked', async () => {
     const { saver, calls } = setup();
-    saver.edit('a', '', 'v');
+    saver.edit(note('a', '', 1), 'v');
+    await settle();
     calls[0]!.reject(new Transient());
     await settle();
     saver.retryNow();
+    await settle();
     expect(calls).toHaveLength(2);
   });
 
   it('keeps the text but stops on a permanent failure until the next edit', async () => {
     const { saver, calls, onFailed } = setup();
-    saver.edit('a', '', 'too big');
+    saver.edit(note('a', '', 1), 'too big');
+    await settle();
     const error = new Error('oh no');
     calls[0]!.reject(error);
     await settle();
@@ -159,40 +265,21 @@ describe('NoteSaver', () => {
     expect(saver.pendingText('a')).toBe('too big');
     await vi.advanceTimersByTimeAsync(60_000);
     expect(calls).toHaveLength(1);
-    saver.edit('a', '', 'smaller');
-    expect(calls.map((c) => c.text)).toEqual(['too big', 'smaller']);
+    saver.edit(note('a', '', 1), 'smaller');
+    await settle();
+    expect(texts(calls)).toEqual(['too big', 'smaller']);
   });
 
-  it('ignores the late answer for a forgotten note', async () => {
-    const { saver, calls, saved } = setup();
-    saver.edit('a', '', 'v');
-    saver.forget('a');
-    calls[0]!.resolve();
+  it('stops on reset, ignores late answers, and keeps the device copy for the next session', async () => {
+    const { saver, calls, saved, kept } = setup();
+    saver.edit(note('a', '', 1), 'v');
     await settle();
-    expect(saved).toHaveLength(0);
-    expect(saver.hasUnsaved()).toBe(false);
-  });
-
-  it('recognises a late echo of text it has since replaced', async () => {
-    const { saver, calls } = setup();
-    saver.edit('a', '', 'a');
-    calls[0]!.resolve();
-    await settle();
-    saver.edit('a', 'a', 'ab');
-    calls[1]!.resolve();
-    await settle();
-    expect(saver.isStaleEcho('a', 'a')).toBe(true);
-    expect(saver.isStaleEcho('a', 'ab')).toBe(false);
-    expect(saver.isStaleEcho('a', 'from elsewhere')).toBe(false);
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(saver.isStaleEcho('a', 'a')).toBe(false);
-  });
-
-  it('drops everything on reset', () => {
-    const { saver } = setup();
-    saver.edit('a', '', 'v');
     saver.reset();
     expect(saver.hasUnsaved()).toBe(false);
     expect(saver.status()).toBe('idle');
+    calls[0]!.resolve();
+    await settle();
+    expect(saved).toHaveLength(0);
+    expect(await kept()).toEqual([{ noteId: 'a', text: 'v', baseRevision: 1 }]);
   });
 });

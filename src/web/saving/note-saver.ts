@@ -1,12 +1,26 @@
 import type { Note, NoteId } from '../../shared/note.js';
 import { type BackoffOptions, backoffDelay } from '../api/backoff.js';
+import type { StoredDraft } from '../drafts/draft-store.js';
 import type { SaveStatus } from '../state/app-state.js';
+import { type MergeTexts, rebaseDraft } from './rebase-draft.js';
+
+/** What a save answered: the stored note (its id differs when the text became a new note). */
+export interface SaveResult {
+  note: Note;
+  /** The history version where a merge set the replaced text aside, if it did. */
+  conflictRevision: number | null;
+}
 
 export interface NoteSaverOptions {
-  /** Sends one update (PUT) of the note with this body; resolves with the stored note. */
-  save(noteId: NoteId, text: string): Promise<Note>;
+  /** Sends one update of the note: this text, edited from `baseRevision`. */
+  save(draft: StoredDraft): Promise<SaveResult>;
+  /** Keeps the unsaved text on this device; a save waits for it before it goes. */
+  persist(draft: StoredDraft): Promise<void>;
+  /** The server holds the text now; the kept copy can go. */
+  discard(noteId: NoteId): Promise<void>;
+  merge: MergeTexts;
   /** The server stored a version; called before the draft it settles disappears. */
-  onSaved(note: Note): void;
+  onSaved(noteId: NoteId, result: SaveResult): void;
   /** A save failed in a way that waiting will not fix (the draft stays, marked failed). */
   onFailed(noteId: NoteId, error: unknown): void;
   /** Drafts or the status changed. */
@@ -19,30 +33,27 @@ export interface NoteSaverOptions {
 interface Draft {
   /** The newest text typed; what the server must end up with. */
   latest: string;
+  /** The revision `latest` was edited from, and its text when known (not after a reload). */
+  baseRevision: number;
+  baseBody: string | undefined;
   /** Text of the update in flight, if one is. */
   sending: string | null;
   attempt: number;
   retryTimer: ReturnType<typeof setTimeout> | undefined;
   failed: boolean;
-}
-
-interface SentHistory {
-  texts: string[];
-  expiry: ReturnType<typeof setTimeout> | undefined;
+  /** The last write of this draft to the device's storage. */
+  written: Promise<void>;
 }
 
 const RETRY_BACKOFF: BackoffOptions = { baseMs: 500, maxMs: 10_000 };
-const HISTORY_LENGTH = 8;
-const HISTORY_KEEP_MS = 10_000;
 
 /**
  * Saves edits in order without losing any: per note at most one update is in flight, edits made
- * meanwhile merge into the next one (latest text wins), and failed saves retry with backoff
- * until the server holds the last text typed.
+ * meanwhile merge into the next one, every text is kept on the device before it is sent, and
+ * failed saves retry with backoff until the server has acknowledged the last text typed.
  */
 export class NoteSaver {
   private readonly drafts = new Map<NoteId, Draft>();
-  private readonly sent = new Map<NoteId, SentHistory>();
   private savedOnce = false;
   private readonly options: NoteSaverOptions;
 
@@ -50,20 +61,46 @@ export class NoteSaver {
     this.options = options;
   }
 
-  /**
-   * An editor change. Issues an update when the text differs from the stored body, or when
-   * earlier edits of the note are still on their way (the server must end with this text).
-   */
-  edit(noteId: NoteId, storedBody: string, text: string): boolean {
-    let draft = this.drafts.get(noteId);
+  /** An editor change of `note` (the version it shows). Saves when the text differs from it. */
+  edit(note: Note, text: string): boolean {
+    let draft = this.drafts.get(note.id);
     if (!draft) {
-      if (text === storedBody) return false;
-      draft = { latest: text, sending: null, attempt: 0, retryTimer: undefined, failed: false };
-      this.drafts.set(noteId, draft);
+      if (text === note.body) return false;
+      draft = this.newDraft(note.id, text, note.revision, note.body);
     }
     draft.latest = text;
     draft.failed = false;
-    if (draft.sending === null && draft.retryTimer === undefined) this.send(noteId, draft);
+    this.keep(note.id, draft);
+    if (draft.sending === null && draft.retryTimer === undefined) this.send(note.id, draft);
+    this.options.onChange();
+    return true;
+  }
+
+  /** A draft kept from an earlier session: saved now, merging on the server. */
+  resume(stored: StoredDraft): void {
+    if (this.drafts.has(stored.noteId)) return;
+    const draft = this.newDraft(stored.noteId, stored.text, stored.baseRevision, undefined);
+    this.send(stored.noteId, draft);
+    this.options.onChange();
+  }
+
+  /**
+   * A newer version of a note arrived from elsewhere. Unsaved text is carried onto it when its
+   * base text is known and no save is on its way (whose answer will bring the merge instead).
+   * Returns false when the note has no unsaved text here.
+   */
+  remoteUpdate(note: Note): boolean {
+    const draft = this.drafts.get(note.id);
+    if (!draft) return false;
+    if (draft.sending !== null || draft.baseBody === undefined) return true;
+    if (note.revision <= draft.baseRevision) return true;
+    const rebased = rebaseDraft(draft.baseBody, note.body, draft.latest, this.options.merge);
+    if (rebased !== null) this.rebase(draft, rebased, note);
+    if (draft.latest === note.body) this.settle(note.id, draft);
+    else {
+      this.keep(note.id, draft);
+      if (draft.retryTimer === undefined) this.send(note.id, draft);
+    }
     this.options.onChange();
     return true;
   }
@@ -97,66 +134,97 @@ export class NoteSaver {
     return this.savedOnce ? 'saved' : 'idle';
   }
 
-  /**
-   * True for a note body this client sent earlier and has since overwritten: an echo that came
-   * late must not replace the newer text.
-   */
-  isStaleEcho(noteId: NoteId, body: string): boolean {
-    const texts = this.sent.get(noteId)?.texts;
-    if (!texts || texts.length === 0) return false;
-    return body !== texts[texts.length - 1] && texts.includes(body);
-  }
-
-  /** Retries waiting saves now, e.g. when the connection is back. */
-  retryNow(): void {
-    for (const [noteId, draft] of this.drafts) {
-      if (draft.retryTimer === undefined) continue;
+  /** Sends waiting saves now (the connection is back), or only this note's. */
+  retryNow(noteId?: NoteId): void {
+    for (const [id, draft] of this.drafts) {
+      if (noteId !== undefined && id !== noteId) continue;
+      if (draft.sending !== null || (draft.retryTimer === undefined && !draft.failed)) continue;
       clearTimeout(draft.retryTimer);
       draft.retryTimer = undefined;
-      this.send(noteId, draft);
+      draft.failed = false;
+      this.send(id, draft);
     }
     this.options.onChange();
   }
 
-  /** Drops a note's unsaved text (the note was deleted); a late answer is ignored. */
-  forget(noteId: NoteId): void {
-    const draft = this.drafts.get(noteId);
-    if (draft) clearTimeout(draft.retryTimer);
-    this.drafts.delete(noteId);
-    clearTimeout(this.sent.get(noteId)?.expiry);
-    this.sent.delete(noteId);
-    if (draft) this.options.onChange();
+  /** Stops saving (the session ended). Kept drafts stay on the device for the next session. */
+  reset(): void {
+    for (const draft of this.drafts.values()) clearTimeout(draft.retryTimer);
+    this.drafts.clear();
+    this.savedOnce = false;
   }
 
-  /** Drops everything (log out). */
-  reset(): void {
-    for (const noteId of [...this.drafts.keys(), ...this.sent.keys()]) this.forget(noteId);
-    this.savedOnce = false;
+  private newDraft(noteId: NoteId, text: string, base: number, baseBody: string | undefined) {
+    const draft: Draft = {
+      latest: text,
+      baseRevision: base,
+      baseBody,
+      sending: null,
+      attempt: 0,
+      retryTimer: undefined,
+      failed: false,
+      written: Promise.resolve(),
+    };
+    this.drafts.set(noteId, draft);
+    return draft;
+  }
+
+  private keep(noteId: NoteId, draft: Draft): void {
+    const { latest: text, baseRevision } = draft;
+    draft.written = this.options.persist({ noteId, text, baseRevision }).catch((error) => {
+      // Saving goes on without a device copy (e.g. storage full or disabled).
+      console.error(error);
+    });
   }
 
   private send(noteId: NoteId, draft: Draft): void {
     const text = draft.latest;
+    const baseRevision = draft.baseRevision;
     draft.sending = text;
-    this.remember(noteId, text);
-    this.options.save(noteId, text).then(
-      (note) => this.succeeded(noteId, draft, text, note),
-      (error: unknown) => this.failed(noteId, draft, error),
-    );
+    draft.written
+      .then(() => this.options.save({ noteId, text, baseRevision }))
+      .then(
+        (result) => this.succeeded(noteId, draft, text, result),
+        (error: unknown) => this.failed(noteId, draft, error),
+      );
   }
 
-  private succeeded(noteId: NoteId, draft: Draft, text: string, note: Note): void {
+  private succeeded(noteId: NoteId, draft: Draft, sent: string, result: SaveResult): void {
     if (this.drafts.get(noteId) !== draft) return;
+    const { note } = result;
     draft.sending = null;
     draft.attempt = 0;
     this.savedOnce = true;
-    this.options.onSaved(note);
-    if (draft.latest === text) {
-      this.drafts.delete(noteId);
-      this.expireHistoryLater(noteId);
-    } else if (!draft.failed) {
-      this.send(noteId, draft);
+    this.options.onSaved(noteId, result);
+    if (note.id !== noteId) this.move(noteId, note.id, draft);
+    const rebased = rebaseDraft(sent, note.body, draft.latest, this.options.merge);
+    if (rebased !== null) this.rebase(draft, rebased, note);
+    if (draft.latest === note.body) this.settle(note.id, draft);
+    else if (!draft.failed) {
+      this.keep(note.id, draft);
+      this.send(note.id, draft);
     }
     this.options.onChange();
+  }
+
+  private rebase(draft: Draft, text: string, note: Note): void {
+    draft.latest = text;
+    draft.baseRevision = note.revision;
+    draft.baseBody = note.body;
+  }
+
+  /** The text went to a new note: the draft follows it there. */
+  private move(fromId: NoteId, toId: NoteId, draft: Draft): void {
+    this.drafts.delete(fromId);
+    this.drafts.set(toId, draft);
+    void this.options.discard(fromId).catch((error) => console.error(error));
+  }
+
+  /** The server holds the last text typed: the draft is done, here and on the device. */
+  private settle(noteId: NoteId, draft: Draft): void {
+    if (this.drafts.get(noteId) === draft) this.drafts.delete(noteId);
+    // Asked for now, so that it is ordered before any write of a draft typed next.
+    void this.options.discard(noteId).catch((error) => console.error(error));
   }
 
   private failed(noteId: NoteId, draft: Draft, error: unknown): void {
@@ -175,25 +243,5 @@ export class NoteSaver {
       this.options.onFailed(noteId, error);
     }
     this.options.onChange();
-  }
-
-  private remember(noteId: NoteId, text: string): void {
-    let history = this.sent.get(noteId);
-    if (!history) {
-      history = { texts: [], expiry: undefined };
-      this.sent.set(noteId, history);
-    }
-    clearTimeout(history.expiry);
-    history.expiry = undefined;
-    history.texts.push(text);
-    if (history.texts.length > HISTORY_LENGTH) history.texts.shift();
-  }
-
-  private expireHistoryLater(noteId: NoteId): void {
-    const history = this.sent.get(noteId);
-    if (!history) return;
-    history.expiry = setTimeout(() => {
-      if (this.sent.get(noteId) === history) this.sent.delete(noteId);
-    }, HISTORY_KEEP_MS);
   }
 }

@@ -7,27 +7,32 @@ export interface TokenStorage {
   clear(): void;
 }
 
-/** The token in `localStorage`; storage that is unavailable behaves as empty. */
-export const browserTokenStorage: TokenStorage = {
-  read() {
-    try {
-      return localStorage.getItem(TOKEN_STORAGE_KEY) ?? '';
-    } catch {
-      return '';
-    }
-  },
-  write(token) {
-    try {
-      localStorage.setItem(TOKEN_STORAGE_KEY, token);
-    } catch {
-      // the session still works for this page; it just will not survive a reload
-    }
-  },
-  clear() {
-    try {
-      localStorage.removeItem(TOKEN_STORAGE_KEY);
-    } catch {
-      // nothing stored to remove
-    }
-  },
-};
+/** One value in `localStorage`; storage that is unavailable behaves as empty. */
+export function localStorageValue(key: string): TokenStorage {
+  return {
+    read() {
+      try {
+        return localStorage.getItem(key) ?? '';
+      } catch {
+        return '';
+      }
+    },
+    write(value) {
+      try {
+        localStorage.setItem(key, value);
+      } catch {
+        // the session still works for this page; it just will not survive a reload
+      }
+    },
+    clear() {
+      try {
+        localStorage.removeItem(key);
+      } catch {
+        // nothing stored to remove
+      }
+    },
+  };
+}
+
+/** The token in `localStorage`. */
+export const browserTokenStorage: TokenStorage = localStorageValue(TOKEN_STORAGE_KEY);

@@ -1,5 +1,6 @@
 import type { Note, NoteId } from '../../shared/note.js';
-import type { Notice, SaveStatus } from './app-state.js';
+import type { AppView, HistoryView, Notice, SaveStatus } from './app-state.js';
+import type { FindAction } from './find-state.js';
 
 /** Every change of the client state; server answers and live events arrive as these too. */
 export type AppAction =
@@ -7,14 +8,25 @@ export type AppAction =
   | { type: 'startupUnreachable' }
   | { type: 'loggedIn'; token: string; email: string }
   | { type: 'loggedOut' }
-  /** `fresherIds`: notes changed here after the list was requested; their version is kept. */
-  | { type: 'notesLoaded'; notes: readonly Note[]; fresherIds?: readonly NoteId[] }
+  /** The server ended the session: show Log In with the email, drafts stay on the device. */
+  | { type: 'sessionEnded' }
+  | { type: 'viewChosen'; view: AppView }
+  /** `createdIds`: notes created here after the list was requested, so not in it yet. */
+  | { type: 'notesLoaded'; notes: readonly Note[]; createdIds?: readonly NoteId[] }
   | { type: 'noteCreated'; note: Note }
   | { type: 'noteUpdated'; note: Note }
   | { type: 'noteDeleted'; id: NoteId }
+  /** Back from the trash, by this client (a restore elsewhere arrives as an update). */
+  | { type: 'noteRestored'; note: Note }
+  /** The note was gone for good, so its text was saved as a new note that takes its place. */
+  | { type: 'noteReplaced'; id: NoteId; note: Note }
   | { type: 'noteSelected'; id: NoteId }
   | { type: 'selectionCleared' }
   | { type: 'menuToggled'; open?: boolean }
   | { type: 'draftsChanged'; drafts: Readonly<Record<NoteId, string>>; saveStatus: SaveStatus }
   | { type: 'noticeShown'; notice: Notice }
-  | { type: 'noticeDismissed'; id: number };
+  | { type: 'historyOpened'; history: HistoryView }
+  | { type: 'historyClosed' }
+  | { type: 'trashToggled'; open: boolean }
+  | { type: 'noticeDismissed'; id: number }
+  | FindAction;

@@ -1,4 +1,5 @@
 import type { Note, NoteId } from '../../shared/note.js';
+import { type FindState, initialFindState } from './find-state.js';
 
 /** Aggregate state of unsaved edits, shown next to the editor. */
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'retrying' | 'failed';
@@ -6,11 +7,27 @@ export type SaveStatus = 'idle' | 'saving' | 'saved' | 'retrying' | 'failed';
 /** Where start-up is: checking a stored token, unable to reach the server, or finished. */
 export type StartupPhase = 'checking' | 'unreachable' | 'done';
 
+/** A link in a notice that opens a note's history at one version. */
+export interface NoticeLink {
+  label: string;
+  noteId: NoteId;
+  revision: number;
+}
+/** Which screen a signed-in user sees: their notes, or their account's settings. */
+export type AppView = 'notes' | 'account';
+
 /** A short message for the user (errors are raised and also shown here). */
 export interface Notice {
   id: number;
   text: string;
   tone: 'info' | 'error';
+  link?: NoticeLink;
+}
+
+/** The History dialog: for which note, and which version is picked (null: the newest). */
+export interface HistoryView {
+  noteId: NoteId;
+  revision: number | null;
 }
 
 /** Everything the client holds; the spec's state (§3.3–3.5) plus what the UI needs around it. */
@@ -26,12 +43,24 @@ export interface AppState {
   isMenuOpen: boolean;
   /** True once the first note list of this session has arrived. */
   notesLoaded: boolean;
-  /** Notes deleted this session, so a late response or event cannot bring them back. */
-  deletedNoteIds: Readonly<Record<NoteId, true>>;
+  /**
+   * The revision each note had when it left the list this session: a list or event that is not
+   * newer than that (read before the delete) cannot bring it back.
+   */
+  removedRevisions: Readonly<Record<NoteId, number>>;
   /** Text typed but not yet acknowledged by the server, per note. */
   drafts: Readonly<Record<NoteId, string>>;
   saveStatus: SaveStatus;
   notice: Notice | null;
+  history: HistoryView | null;
+  isTrashOpen: boolean;
+  view: AppView;
+  /**
+   * The session expired or was ended elsewhere: the Log In form shows, and notes and drafts are
+   * kept until the same account signs in again.
+   */
+  sessionEnded: boolean;
+  find: FindState;
 }
 
 export const initialAppState: AppState = {
@@ -43,8 +72,13 @@ export const initialAppState: AppState = {
   selectedNoteId: null,
   isMenuOpen: false,
   notesLoaded: false,
-  deletedNoteIds: {},
+  removedRevisions: {},
   drafts: {},
   saveStatus: 'idle',
   notice: null,
+  history: null,
+  isTrashOpen: false,
+  view: 'notes',
+  sessionEnded: false,
+  find: initialFindState,
 };

@@ -5,7 +5,7 @@ import { type AppState, initialAppState } from './app-state.js';
 import { appReducer } from './reducer.js';
 
 function note(id: string, body = '', modified = 100): Note {
-  return { id, body, timeCreated: 50, timeLastModified: modified };
+  return { id, body, timeCreated: 50, timeLastModified: modified, revision: modified };
 }
 
 const loggedIn: AppState = { ...initialAppState, startup: 'done', token: 't0k3n', email: 'a@b.c' };
@@ -50,7 +50,10 @@ describe('appReducer', () => {
 
   it('replaces everything on a reload and keeps the selection only if the note still exists', () => {
     const selected = run(withNotes(note('a'), note('b')), { type: 'noteSelected', id: 'b' });
-    const kept = run(selected, { type: 'notesLoaded', notes: [note('b', 'new'), note('c')] });
+    const kept = run(selected, {
+      type: 'notesLoaded',
+      notes: [note('b', 'new', 101), note('c')],
+    });
     expect(kept.sortedNoteIds).toEqual(['b', 'c']);
     expect(kept.notes.a).toBeUndefined();
     expect(kept.notes.b?.body).toBe('new');
@@ -90,10 +93,19 @@ describe('appReducer', () => {
     expect(state.notes.z?.body).toBe('elsewhere');
   });
 
-  it('ignores an update older than the version it holds', () => {
+  it('ignores an update that is not newer than the revision it holds', () => {
     const before = withNotes(note('a', 'new', 300), note('b'));
-    const after = run(before, { type: 'noteUpdated', note: note('a', 'old', 200) });
-    expect(after).toBe(before);
+    expect(run(before, { type: 'noteUpdated', note: note('a', 'old', 200) })).toBe(before);
+    expect(run(before, { type: 'noteUpdated', note: note('a', 'same', 300) })).toBe(before);
+  });
+
+  it('takes a newer revision even when its text was seen before (another device undid a change)', () => {
+    const state = run(
+      withNotes(note('a', 'ab', 2)),
+      { type: 'noteUpdated', note: note('a', 'abc', 3) },
+      { type: 'noteUpdated', note: note('a', 'ab', 4) },
+    );
+    expect(state.notes.a?.body).toBe('ab');
   });
 
   it('removes a deleted note from the map and list and clears its selection', () => {
@@ -109,15 +121,45 @@ describe('appReducer', () => {
     expect(run(selected, { type: 'noteDeleted', id: 'b' }).selectedNoteId).toBe('a');
   });
 
-  it('never brings a deleted note back through a late update or reload', () => {
+  it('never brings a deleted note back through a late update or reload of its old version', () => {
     const state = run(
-      withNotes(note('a'), note('b')),
+      withNotes(note('a', 'x', 5), note('b')),
       { type: 'noteDeleted', id: 'a' },
-      { type: 'noteUpdated', note: note('a', 'late', 999) },
-      { type: 'notesLoaded', notes: [note('a'), note('b')] },
+      { type: 'noteUpdated', note: note('a', 'late', 5) },
+      { type: 'notesLoaded', notes: [note('a', 'x', 4), note('b')] },
     );
     expect(state.sortedNoteIds).toEqual(['b']);
     expect(state.notes.a).toBeUndefined();
+  });
+
+  it('lists a deleted note again once a newer version of it arrives (restored elsewhere)', () => {
+    const state = run(
+      withNotes(note('a', 'x', 5)),
+      { type: 'noteDeleted', id: 'a' },
+      { type: 'noteUpdated', note: note('a', 'back', 6) },
+    );
+    expect(state.sortedNoteIds).toEqual(['a']);
+  });
+
+  it('lists a note restored here from the trash, whatever its revision', () => {
+    const state = run(
+      withNotes(note('a', 'x', 5), note('b')),
+      { type: 'noteDeleted', id: 'a' },
+      { type: 'noteRestored', note: note('a', 'x', 5) },
+    );
+    expect(state.sortedNoteIds).toEqual(['a', 'b']);
+    expect(state.removedRevisions).toEqual({});
+  });
+
+  it('puts a note saved anew in the place and selection of the one that was gone', () => {
+    const state = run(
+      withNotes(note('a'), note('gone', 'words', 3)),
+      { type: 'noteSelected', id: 'gone' },
+      { type: 'noteReplaced', id: 'gone', note: note('new', 'words more', 1) },
+    );
+    expect(state.sortedNoteIds).toEqual(['new', 'a']);
+    expect(state.selectedNoteId).toBe('new');
+    expect(state.notes.gone).toBeUndefined();
   });
 
   it('selects a known note and ignores an unknown id', () => {
@@ -175,7 +217,7 @@ describe('appReducer', () => {
 });
 
 describe('appReducer: a reload racing local changes', () => {
-  it('keeps versions changed after the list was requested', () => {
+  it('keeps newer versions and notes created after the list was requested', () => {
     const before = run(
       withNotes(note('a', 'old a'), note('b', 'old b')),
       { type: 'noteUpdated', note: note('a', 'saved meanwhile', 200) },
@@ -184,7 +226,7 @@ describe('appReducer: a reload racing local changes', () => {
     const state = run(before, {
       type: 'notesLoaded',
       notes: [note('b', 'new b', 150), note('a', 'old a')],
-      fresherIds: ['a', 'n', 'unknown'],
+      createdIds: ['n', 'unknown'],
     });
     expect(state.sortedNoteIds).toEqual(['n', 'b', 'a']);
     expect(state.notes.a?.body).toBe('saved meanwhile');

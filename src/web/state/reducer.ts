@@ -1,6 +1,7 @@
 import type { Note, NoteId } from '../../shared/note.js';
 import type { AppAction } from './actions.js';
 import { type AppState, initialAppState } from './app-state.js';
+import { findReducer, isFindAction } from './find-state.js';
 
 function withoutId(ids: readonly NoteId[], id: NoteId): NoteId[] {
   const index = ids.indexOf(id);
@@ -14,26 +15,39 @@ function toFront(ids: readonly NoteId[], id: NoteId): NoteId[] {
 }
 
 /**
- * A note list replaces what is held, in server order (spec §4.7). Notes changed here after the
- * list was requested (saved, created, or updated live meanwhile) keep their newer version, and
- * stay listed at the front if the list was read before they existed.
+ * The one staleness rule: a version is taken only when it is newer than what is held, be it
+ * the note itself or the revision it had when it left the list.
+ */
+function isNewer(state: AppState, note: Note): boolean {
+  const held = state.notes[note.id]?.revision ?? state.removedRevisions[note.id] ?? 0;
+  return note.revision > held;
+}
+
+/**
+ * A note list replaces what is held, in server order (spec §4.7), except for versions that are
+ * newer here (saved or updated live while the list was on its way), and notes created here
+ * since it was requested, which stay at the front.
  */
 function notesLoaded(
   state: AppState,
   incoming: readonly Note[],
-  fresherIds: readonly NoteId[] = [],
+  createdIds: readonly NoteId[] = [],
 ): AppState {
   const notes: Record<NoteId, Note> = {};
   const sortedNoteIds: NoteId[] = [];
-  const fresher = new Set(fresherIds.filter((id) => state.notes[id]));
-  for (const id of state.sortedNoteIds) {
-    if (!fresher.has(id) || incoming.some((note) => note.id === id)) continue;
-    notes[id] = state.notes[id]!;
+  const listed = new Set(incoming.map((note) => note.id));
+  for (const id of createdIds) {
+    const created = state.notes[id];
+    if (!created || listed.has(id)) continue;
+    notes[id] = created;
     sortedNoteIds.push(id);
   }
   for (const note of incoming) {
-    if (state.deletedNoteIds[note.id] || notes[note.id]) continue;
-    notes[note.id] = fresher.has(note.id) ? state.notes[note.id]! : note;
+    if (notes[note.id]) continue;
+    const held = state.notes[note.id];
+    if (held && held.revision >= note.revision) notes[note.id] = held;
+    else if (isNewer(state, note)) notes[note.id] = note;
+    else continue;
     sortedNoteIds.push(note.id);
   }
   // A refetch after reconnecting keeps the open note open if it still exists.
@@ -44,10 +58,7 @@ function notesLoaded(
 
 /** Replaces the note and moves it to the front (spec §4.5); also brings in notes made elsewhere. */
 function noteUpdated(state: AppState, note: Note): AppState {
-  if (state.deletedNoteIds[note.id]) return state;
-  const known = state.notes[note.id];
-  // An answer or event that arrives late must not replace a newer version.
-  if (known && note.timeLastModified < known.timeLastModified) return state;
+  if (!isNewer(state, note)) return state;
   return {
     ...state,
     notes: { ...state.notes, [note.id]: note },
@@ -55,21 +66,42 @@ function noteUpdated(state: AppState, note: Note): AppState {
   };
 }
 
-function noteDeleted(state: AppState, id: NoteId): AppState {
-  const { [id]: _removed, ...notes } = state.notes;
-  const { [id]: _draft, ...drafts } = state.drafts;
+function noteRemoved(state: AppState, id: NoteId, selectedNoteId: NoteId | null): AppState {
+  const { [id]: removed, ...notes } = state.notes;
+  const revision = removed?.revision ?? state.removedRevisions[id] ?? 0;
   return {
     ...state,
     notes,
-    drafts,
     sortedNoteIds: withoutId(state.sortedNoteIds, id),
-    selectedNoteId: state.selectedNoteId === id ? null : state.selectedNoteId,
-    deletedNoteIds: { ...state.deletedNoteIds, [id]: true },
+    selectedNoteId,
+    removedRevisions: { ...state.removedRevisions, [id]: revision },
+    history: state.history?.noteId === id ? null : state.history,
   };
+}
+
+function noteDeleted(state: AppState, id: NoteId): AppState {
+  const selected = state.selectedNoteId === id ? null : state.selectedNoteId;
+  return noteRemoved(state, id, selected);
+}
+
+/** A note this client brought back: whatever revision it has, it is listed again. */
+function noteRestored(state: AppState, note: Note): AppState {
+  const { [note.id]: _removed, ...removedRevisions } = state.removedRevisions;
+  return noteUpdated({ ...state, removedRevisions }, note);
+}
+
+function noteReplaced(state: AppState, id: NoteId, note: Note): AppState {
+  const selected = state.selectedNoteId === id ? note.id : state.selectedNoteId;
+  const removed = noteRemoved(state, id, selected);
+  return noteUpdated(removed, note);
 }
 
 /** The one place the client state changes; pure, so every transition has its own test. */
 export function appReducer(state: AppState, action: AppAction): AppState {
+  if (isFindAction(action)) {
+    const find = findReducer(state.find, action);
+    return find === state.find ? state : { ...state, find };
+  }
   switch (action.type) {
     case 'startupFinished':
       return { ...state, startup: 'done' };
@@ -85,21 +117,34 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       };
     case 'loggedOut':
       return { ...initialAppState, startup: 'done', notice: state.notice };
-    case 'notesLoaded':
-      return notesLoaded(state, action.notes, action.fresherIds);
-    case 'noteCreated': {
-      if (state.deletedNoteIds[action.note.id]) return state;
+    case 'sessionEnded':
       return {
         ...state,
-        notes: { ...state.notes, [action.note.id]: action.note },
-        sortedNoteIds: toFront(state.sortedNoteIds, action.note.id),
-        selectedNoteId: action.note.id,
+        token: '',
+        sessionEnded: true,
+        isMenuOpen: false,
+        view: 'notes',
+        history: null,
+        isTrashOpen: false,
       };
+    case 'viewChosen':
+      return { ...state, view: action.view, isMenuOpen: false };
+    case 'notesLoaded':
+      return notesLoaded(state, action.notes, action.createdIds);
+    case 'noteCreated': {
+      // Its live event may have come first; either way it is listed once, and selected.
+      const next = noteUpdated(state, action.note);
+      if (!next.notes[action.note.id]) return state;
+      return { ...next, selectedNoteId: action.note.id };
     }
     case 'noteUpdated':
       return noteUpdated(state, action.note);
     case 'noteDeleted':
       return noteDeleted(state, action.id);
+    case 'noteRestored':
+      return noteRestored(state, action.note);
+    case 'noteReplaced':
+      return noteReplaced(state, action.id, action.note);
     case 'noteSelected':
       if (!state.notes[action.id]) return state;
       return { ...state, selectedNoteId: action.id };
@@ -111,6 +156,17 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       return { ...state, drafts: action.drafts, saveStatus: action.saveStatus };
     case 'noticeShown':
       return { ...state, notice: action.notice };
+    case 'historyOpened':
+      if (!state.notes[action.history.noteId]) return state;
+      return { ...state, history: action.history, isMenuOpen: false };
+    case 'historyClosed':
+      return state.history ? { ...state, history: null } : state;
+    case 'trashToggled':
+      return {
+        ...state,
+        isTrashOpen: action.open,
+        isMenuOpen: action.open ? false : state.isMenuOpen,
+      };
     case 'noticeDismissed':
       return state.notice?.id === action.id ? { ...state, notice: null } : state;
   }

@@ -3,7 +3,7 @@ import type { Note } from '../../shared/note.js';
 import { initialAppState } from './app-state.js';
 import { selectEditorText, selectSelectedNote } from './selectors.js';
 
-const note: Note = { id: 'a', body: 'stored', timeCreated: 1, timeLastModified: 2 };
+const note: Note = { id: 'a', body: 'stored', timeCreated: 1, timeLastModified: 2, revision: 1 };
 const state = { ...initialAppState, notes: { a: note }, sortedNoteIds: ['a'] };
 
 describe('selectors', () => {

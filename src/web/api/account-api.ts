@@ -1,0 +1,70 @@
+import type {
+  AccountResponse,
+  SessionInfo,
+  TotpSetupResponse,
+} from '../../shared/account-security.js';
+import type { ErrorCode } from '../../shared/api-error.js';
+import { apiRequest, readApiError } from './http-client.js';
+
+/** An Account screen call the server refused; screens branch on `code`. */
+export class AccountRequestError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | undefined;
+  constructor(status: number, code: string | undefined, text: string | undefined) {
+    super(text ?? `Request refused (${status})`);
+    this.name = 'AccountRequestError';
+    this.status = status;
+    this.code = code as ErrorCode | undefined;
+  }
+}
+
+type Method = 'GET' | 'POST' | 'DELETE';
+
+async function accountCall<T>(token: string, method: Method, path: string, body?: unknown) {
+  const response = await apiRequest(path, { method, token, body });
+  if (!response.ok) {
+    const { error, code } = await readApiError(response);
+    throw new AccountRequestError(response.status, code, error);
+  }
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+export const accountApi = {
+  account: (token: string) => accountCall<AccountResponse>(token, 'GET', '/api/account'),
+  startTotp: (token: string, password: string) =>
+    accountCall<TotpSetupResponse>(token, 'POST', '/api/account/totp', { password }),
+  confirmTotp: (token: string, code: string) =>
+    accountCall<{ recoveryCodes: string[] }>(token, 'POST', '/api/account/totp/confirm', {
+      code,
+    }),
+  disableTotp: (token: string, password: string) =>
+    accountCall<void>(token, 'DELETE', '/api/account/totp', { password }),
+  sessions: async (token: string) =>
+    (await accountCall<{ results: SessionInfo[] }>(token, 'GET', '/api/sessions')).results,
+  endSession: (token: string, id: string) =>
+    accountCall<void>(token, 'DELETE', `/api/sessions/${encodeURIComponent(id)}`),
+  endOtherSessions: (token: string) => accountCall<void>(token, 'DELETE', '/api/sessions'),
+  changePassword: (token: string, currentPassword: string, newPassword: string) =>
+    accountCall<void>(token, 'POST', '/api/account/password', { currentPassword, newPassword }),
+  deleteAccount: (token: string, password: string) =>
+    accountCall<void>(token, 'DELETE', '/api/account', { password }),
+};
+
+/** What to tell the user when an Account screen call fails. */
+export function accountErrorMessage(error: unknown): string {
+  if (!(error instanceof AccountRequestError)) return 'Cannot reach the server. Please try again.';
+  switch (error.code) {
+    case 'wrong_password':
+      return 'The password is not right.';
+    case 'invalid_totp':
+      return 'That code does not match. Check the time on your phone and try the next code.';
+    case 'rate_limited':
+      return 'Too many attempts. Please wait a minute and try again.';
+    case 'invalid_input':
+      return error.message;
+    case 'conflict':
+      return 'Two-factor sign-in changed meanwhile. Reload the page.';
+    default:
+      return 'That did not work. Please try again.';
+  }
+}

@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+import type { Note } from '../../shared/note.js';
+import type { LiveSocketHandlers } from '../api/live-socket.js';
+import { soleTab } from '../drafts/draft-owners.js';
+import { type DraftStore, memoryDraftStore } from '../drafts/draft-store.js';
+import { AppController } from './app-controller.js';
+import { fakeQuireApi } from './fake-quire-api.js';
+
+/** What controller tests drive: an AppController over a fake server, socket and storage. */
+export const note = (id: string, body = '', modified = 10): Note => ({
+  id,
+  body,
+  timeCreated: 1,
+  timeLastModified: modified,
+  revision: modified,
+});
+
+export function setup(
+  stored = '',
+  drafts: DraftStore = memoryDraftStore(),
+  draftOwners = soleTab(),
+) {
+  let storedToken = stored;
+  const server = fakeQuireApi([note('a', 'Alpha'), note('b', 'Beta')]);
+  const { api } = server;
+  const live = { stop: vi.fn(), reconnectNow: vi.fn(), handlers: undefined as unknown };
+  const tokenStorage = {
+    read: () => storedToken,
+    write: (token: string) => {
+      storedToken = token;
+    },
+    clear: () => {
+      storedToken = '';
+    },
+  };
+  const controller = new AppController({
+    api,
+    tokenStorage,
+    drafts,
+    draftOwners,
+    connectLive: (_token, handlers) => {
+      live.handlers = handlers;
+      return live;
+    },
+  });
+  const state = () => controller.store.getState();
+  const handlers = () => live.handlers as LiveSocketHandlers;
+  return { api, server, live, controller, state, handlers, drafts, storedToken: () => storedToken };
+}
+
+/** Fake timers, and console errors (logged failures the tests cause on purpose) kept quiet. */
+export function useFakeClockQuietly() {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+}

@@ -1,0 +1,49 @@
+import type { Note } from '../../shared/note.js';
+import { isGone, isInTrash, NoteRequestError } from '../api/api-errors.js';
+import type { QuireApi } from '../api/quire-api.js';
+import type { StoredDraft } from '../drafts/draft-store.js';
+import type { SaveResult } from '../saving/note-saver.js';
+
+export interface RecoveryHooks {
+  /** The note was in the trash and is back in the list now. */
+  restored(note: Note): void;
+  /** The note was gone for good; the text went to this new note instead. */
+  savedAsNew(note: Note): void;
+}
+
+/**
+ * One save of a draft. Words are never dropped for want of a note: a note found in the trash is
+ * restored first, and text for a note gone for good becomes a new note.
+ */
+export async function saveWithRecovery(
+  api: QuireApi,
+  token: string,
+  draft: StoredDraft,
+  hooks: RecoveryHooks,
+): Promise<SaveResult> {
+  const edit = { id: draft.noteId, body: draft.text, revision: draft.baseRevision };
+  try {
+    return await api.updateNote(token, edit);
+  } catch (error) {
+    if (isInTrash(error)) {
+      const restored = await api.restoreFromTrash(token, draft.noteId).catch((failure) => {
+        // Restored by someone else meanwhile: the save can go again as it is.
+        if (failure instanceof NoteRequestError && failure.status === 404) return null;
+        throw failure;
+      });
+      if (restored) hooks.restored(restored);
+      return api.updateNote(token, edit);
+    }
+    if (isGone(error)) {
+      const created = await api.createNote(token);
+      const result = await api.updateNote(token, {
+        id: created.id,
+        body: draft.text,
+        revision: created.revision,
+      });
+      hooks.savedAsNew(result.note);
+      return result;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,84 @@
+import type { Note, NoteId } from '../../shared/note.js';
+import type { AppState } from '../state/app-state.js';
+import type { AppStore } from '../state/store.js';
+import type { CachedNote, OfflineStore } from './offline-store.js';
+
+/** Server order (spec §4.7): most recently modified first; ties as they were listed. */
+export function inServerOrder(cached: CachedNote[]): Note[] {
+  const order = (a: CachedNote, b: CachedNote) =>
+    b.note.timeLastModified - a.note.timeLastModified || a.position - b.position;
+  return cached.sort(order).map(({ note }) => note);
+}
+
+/**
+ * Keeps the device's copy of the list in step with the state: after each change of the notes
+ * it writes the notes whose revision moved and removes those that left, nothing else.
+ */
+export class NoteCacheWriter {
+  private account: string | null = null;
+  /** The revision of each note the device holds for `account`; null until it has been read. */
+  private known: Map<NoteId, number> | null = null;
+  private lastNotes: AppState['notes'] | null = null;
+  private writes: Promise<void> = Promise.resolve();
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly store: AppStore,
+    private readonly offline: OfflineStore,
+  ) {
+    this.unsubscribe = store.subscribe(() => this.stateChanged());
+  }
+
+  /** Reads the account's notes from the device, in server order, and follows the state after. */
+  async open(account: string): Promise<Note[]> {
+    this.account = account;
+    this.known = null;
+    this.lastNotes = null;
+    const notes = await this.offline.loadNotes(account).catch(() => []);
+    if (this.account !== account) return [];
+    this.known = new Map(notes.map(({ note }) => [note.id, note.revision]));
+    this.stateChanged();
+    return inServerOrder(notes);
+  }
+
+  /** Stops following (log out); `clear` also forgets the account's notes on the device. */
+  close(clear: boolean): Promise<void> {
+    const account = this.account;
+    this.account = null;
+    this.known = null;
+    if (!clear || account === null) return this.writes;
+    return this.queue(() => this.offline.clear(account));
+  }
+
+  /** Resolves once every write asked for so far is done. */
+  settled(): Promise<void> {
+    return this.writes;
+  }
+
+  dispose(): void {
+    this.unsubscribe();
+  }
+
+  private stateChanged(): void {
+    const state = this.store.getState();
+    const { account, known } = this;
+    if (account === null || known === null || !state.notesLoaded) return;
+    if (state.email.toLowerCase() !== account || state.notes === this.lastNotes) return;
+    this.lastNotes = state.notes;
+    const put: CachedNote[] = [];
+    state.sortedNoteIds.forEach((id, position) => {
+      const note = state.notes[id];
+      if (note && known.get(id) !== note.revision) put.push({ note, position });
+    });
+    const remove = [...known.keys()].filter((id) => !state.notes[id]);
+    if (put.length === 0 && remove.length === 0) return;
+    for (const { note } of put) known.set(note.id, note.revision);
+    for (const id of remove) known.delete(id);
+    void this.queue(() => this.offline.writeNotes(account, put, remove));
+  }
+
+  private queue(write: () => Promise<void>): Promise<void> {
+    this.writes = this.writes.then(write).catch((error) => console.error(error));
+    return this.writes;
+  }
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it, vi } from 'vitest';
+import { OfflineQueue, type QueueSender } from './offline-queue.js';
+import { memoryOfflineStore } from './offline-store.js';
+
+function sender(): QueueSender & { sent: string[] } {
+  const sent: string[] = [];
+  return {
+    sent,
+    create: vi.fn(async (id) => void sent.push(`create ${id}`)),
+    delete: vi.fn(async (id) => void sent.push(`delete ${id}`)),
+  };
+}
+
+describe('OfflineQueue', () => {
+  it('keeps changes on the device until they are sent, and sends each once', async () => {
+    const store = memoryOfflineStore();
+    const queue = new OfflineQueue(store);
+    await queue.open('me@x.org');
+    await queue.add({ noteId: 'new', kind: 'create' });
+    await queue.add({ noteId: 'old', kind: 'delete' });
+
+    const afterReload = new OfflineQueue(store);
+    await afterReload.open('me@x.org');
+    expect(afterReload.noteIds()).toEqual(['new', 'old']);
+    expect(afterReload.pendingCreates()).toEqual(['new']);
+
+    const to = sender();
+    await Promise.all([afterReload.sendAll(to), afterReload.sendAll(to)]);
+    expect(to.sent).toEqual(['create new', 'delete old']);
+    expect(afterReload.size).toBe(0);
+    expect(await store.loadQueue('me@x.org')).toEqual([]);
+  });
+
+  it('stops at a failure and keeps what was not sent', async () => {
+    const queue = new OfflineQueue(memoryOfflineStore());
+    await queue.open('me@x.org');
+    await queue.add({ noteId: 'a', kind: 'delete' });
+    const failing = { create: vi.fn(), delete: vi.fn().mockRejectedValue(new Error('offline')) };
+    await expect(queue.sendAll(failing)).rejects.toThrow('offline');
+    expect(queue.noteIds()).toEqual(['a']);
+  });
+
+  it('forgets a note created and deleted before the server saw either', async () => {
+    const queue = new OfflineQueue(memoryOfflineStore());
+    await queue.open('me@x.org');
+    await queue.add({ noteId: 'n', kind: 'create' });
+    await queue.add({ noteId: 'n', kind: 'delete' });
+    expect(queue.size).toBe(0);
+  });
+
+  it("sends a note's create before its first save, and only once", async () => {
+    const queue = new OfflineQueue(memoryOfflineStore());
+    await queue.open('me@x.org');
+    await queue.add({ noteId: 'n', kind: 'create' });
+    const to = sender();
+    await queue.sendCreate('n', to);
+    await queue.sendCreate('n', to);
+    expect(to.sent).toEqual(['create n']);
+  });
+});

@@ -1,0 +1,110 @@
+import type { NoteId } from '../../shared/note.js';
+import type { OfflineStore, QueuedChange } from './offline-store.js';
+
+/** What sends a queued change; it throws when the server cannot be reached. */
+export interface QueueSender {
+  create(noteId: NoteId): Promise<void>;
+  delete(noteId: NoteId): Promise<void>;
+}
+
+/**
+ * Creates and deletes made without a connection, kept on the device until the server has them.
+ * A note created and deleted before either was sent is simply forgotten.
+ */
+export class OfflineQueue {
+  private account: string | null = null;
+  private readonly changes = new Map<NoteId, QueuedChange['kind']>();
+  private readonly listeners = new Set<() => void>();
+  private sending: Promise<void> | null = null;
+  private ids: readonly NoteId[] = [];
+
+  constructor(private readonly offline: OfflineStore) {}
+
+  async open(account: string): Promise<void> {
+    this.account = account;
+    this.changes.clear();
+    const stored = await this.offline.loadQueue(account).catch(() => []);
+    if (this.account !== account) return;
+    for (const change of stored) this.changes.set(change.noteId, change.kind);
+    this.changed();
+  }
+
+  close(): void {
+    this.account = null;
+    this.changes.clear();
+    this.changed();
+  }
+
+  get size(): number {
+    return this.changes.size;
+  }
+
+  /** The notes with a change waiting; the same array until the queue changes. */
+  noteIds = (): readonly NoteId[] => this.ids;
+
+  pendingCreates(): NoteId[] {
+    return [...this.changes].filter(([, kind]) => kind === 'create').map(([id]) => id);
+  }
+
+  isPendingCreate(noteId: NoteId): boolean {
+    return this.changes.get(noteId) === 'create';
+  }
+
+  isPendingDelete(noteId: NoteId): boolean {
+    return this.changes.get(noteId) === 'delete';
+  }
+
+  async add(change: QueuedChange): Promise<void> {
+    const { account } = this;
+    if (account === null) return;
+    if (change.kind === 'delete' && this.isPendingCreate(change.noteId)) {
+      this.changes.delete(change.noteId);
+      this.changed();
+      await this.offline.removeQueued(account, change.noteId);
+      return;
+    }
+    this.changes.set(change.noteId, change.kind);
+    this.changed();
+    await this.offline.putQueued(account, change);
+  }
+
+  /** Sends one note's pending create, if any: a save of that note must not go first. */
+  async sendCreate(noteId: NoteId, sender: QueueSender): Promise<void> {
+    if (!this.isPendingCreate(noteId)) return;
+    await sender.create(noteId);
+    await this.done(noteId);
+  }
+
+  /** Sends everything in the order it was made; stops at the first failure, to try again later. */
+  sendAll(sender: QueueSender): Promise<void> {
+    this.sending ??= this.sendInOrder(sender).finally(() => {
+      this.sending = null;
+    });
+    return this.sending;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private async sendInOrder(sender: QueueSender): Promise<void> {
+    for (const [noteId, kind] of [...this.changes]) {
+      if (this.changes.get(noteId) !== kind) continue;
+      await (kind === 'create' ? sender.create(noteId) : sender.delete(noteId));
+      await this.done(noteId);
+    }
+  }
+
+  private async done(noteId: NoteId): Promise<void> {
+    const { account } = this;
+    if (account === null || !this.changes.delete(noteId)) return;
+    this.changed();
+    await this.offline.removeQueued(account, noteId);
+  }
+
+  private changed(): void {
+    this.ids = [...this.changes.keys()];
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,58 @@
+import type { Note, NoteId } from '../../shared/note.js';
+
+/**
+ * A note as kept on the device, with its place in the list when it was written: the server
+ * orders by modification time, and the place settles ties within one second.
+ */
+export interface CachedNote {
+  note: Note;
+  position: number;
+}
+
+/** A change made without a connection, sent when the server is back. */
+export interface QueuedChange {
+  noteId: NoteId;
+  /** `create`: POST with the note's client-made id; `delete`: DELETE (to the trash). */
+  kind: 'create' | 'delete';
+}
+
+/**
+ * What this device keeps of an account so that Quire opens without the server: the notes of
+ * the last sync, and the changes still to be sent. Everything is per account (its email).
+ */
+export interface OfflineStore {
+  loadNotes(account: string): Promise<CachedNote[]>;
+  /** Writes only what changed: the notes to store (new or newer) and those that left the list. */
+  writeNotes(account: string, put: readonly CachedNote[], remove: readonly NoteId[]): Promise<void>;
+  loadQueue(account: string): Promise<QueuedChange[]>;
+  putQueued(account: string, change: QueuedChange): Promise<void>;
+  removeQueued(account: string, noteId: NoteId): Promise<void>;
+  /** Forgets everything of the account (log out). */
+  clear(account: string): Promise<void>;
+}
+
+/** In memory only: for tests, and where the browser offers no IndexedDB. */
+export function memoryOfflineStore(): OfflineStore {
+  const notes = new Map<string, Map<NoteId, CachedNote>>();
+  const queues = new Map<string, Map<NoteId, QueuedChange>>();
+  const of = <T>(maps: Map<string, Map<NoteId, T>>, account: string) => {
+    const found = maps.get(account) ?? new Map<NoteId, T>();
+    maps.set(account, found);
+    return found;
+  };
+  return {
+    loadNotes: async (account) => [...of(notes, account).values()],
+    async writeNotes(account, put, remove) {
+      const held = of(notes, account);
+      for (const cached of put) held.set(cached.note.id, cached);
+      for (const id of remove) held.delete(id);
+    },
+    loadQueue: async (account) => [...of(queues, account).values()],
+    putQueued: async (account, change) => void of(queues, account).set(change.noteId, change),
+    removeQueued: async (account, noteId) => void of(queues, account).delete(noteId),
+    async clear(account) {
+      notes.delete(account);
+      queues.delete(account);
+    },
+  };
+}

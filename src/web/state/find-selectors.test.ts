@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { Note } from '../../shared/note.js';
+import { initialAppState } from './app-state.js';
+import { selectTagCounts, selectVisibleNoteIds } from './find-selectors.js';
+import { appReducer } from './reducer.js';
+
+const note = (id: string, body: string): Note => ({
+  id,
+  body,
+  timeCreated: 1,
+  timeLastModified: 1,
+  revision: 1,
+});
+
+const loaded = appReducer(
+  { ...initialAppState, token: 't' },
+  {
+    type: 'notesLoaded',
+    notes: [note('a', 'A #work'), note('b', 'B #home #work'), note('c', 'C')],
+  },
+);
+
+describe('finding notes in the state', () => {
+  it('counts tags and filters the list by one, in sortedNoteIds order', () => {
+    expect(selectTagCounts(loaded)).toEqual([
+      { tag: 'home', count: 1 },
+      { tag: 'work', count: 2 },
+    ]);
+    const filtered = appReducer(loaded, { type: 'tagFiltered', tag: 'work' });
+    expect(selectVisibleNoteIds(filtered)).toEqual(['a', 'b']);
+    expect(selectVisibleNoteIds(filtered)).toBe(selectVisibleNoteIds(filtered));
+  });
+
+  it('shows answered matches best first, drops deleted ones, and restores the list when cleared', () => {
+    let state = appReducer(loaded, { type: 'searchTyped', text: 'b' });
+    expect(selectVisibleNoteIds(state)).toEqual(['a', 'b', 'c']);
+    state = appReducer(state, {
+      type: 'searchAnswered',
+      text: 'old',
+      hits: [{ id: 'a', snippet: '' }],
+    });
+    expect(state.find.hits).toBeNull(); // an answer to older text is ignored
+    state = appReducer(state, {
+      type: 'searchAnswered',
+      text: 'b',
+      hits: [
+        { id: 'c', snippet: '' },
+        { id: 'b', snippet: '' },
+      ],
+    });
+    expect(selectVisibleNoteIds(state)).toEqual(['c', 'b']);
+    state = appReducer(state, { type: 'noteDeleted', id: 'c' });
+    expect(selectVisibleNoteIds(state)).toEqual(['b']);
+    state = appReducer(state, { type: 'searchTyped', text: '' });
+    expect(selectVisibleNoteIds(state)).toEqual(['a', 'b']);
+  });
+});
