@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaOptions } from './vite-pwa-options.js';
 
 const repoRoot = import.meta.dirname;
 const apiServer = 'http://127.0.0.1:3000';
@@ -8,7 +10,7 @@ const apiServer = 'http://127.0.0.1:3000';
 // The page lives in src/web; the server serves the build from dist/web at "/".
 export default defineConfig({
   root: resolve(repoRoot, 'src/web'),
-  plugins: [react()],
+  plugins: [react(), VitePWA(pwaOptions)],
   build: {
     outDir: resolve(repoRoot, 'dist/web'),
     emptyOutDir: true,

@@ -1,0 +1,63 @@
+import type { VitePWAOptions } from 'vite-plugin-pwa';
+
+/** The light theme's accent; the page sets the dark one with a media-matched meta tag. */
+const THEME_LIGHT = '#3559e0';
+
+/**
+ * The installable app: a manifest, and a Workbox service worker that precaches the shell and
+ * the hashed assets. API calls and the live socket never go through its caches, so they are
+ * never served stale; the spell-check dictionaries are kept for offline use.
+ */
+export const pwaOptions: Partial<VitePWAOptions> = {
+  // The page registers the worker itself and asks the user before a new version takes over.
+  registerType: 'prompt',
+  injectRegister: false,
+  includeAssets: ['favicon.svg', 'favicon.ico', 'apple-touch-icon-180x180.png'],
+  manifest: {
+    id: '/',
+    name: 'Quire',
+    short_name: 'Quire',
+    description: 'Your markdown notes',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: THEME_LIGHT,
+    background_color: '#f5f6f8',
+    icons: [
+      { src: 'pwa-64x64.png', sizes: '64x64', type: 'image/png' },
+      { src: 'pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+      { src: 'pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+      {
+        src: 'maskable-icon-512x512.png',
+        sizes: '512x512',
+        type: 'image/png',
+        purpose: 'maskable',
+      },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//, /^\/socket/, /^\/dictionaries\//],
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        // The index names the current files: asked for first, the stored one when offline.
+        urlPattern: ({ url }) =>
+          url.pathname.startsWith('/dictionaries/') && url.pathname.endsWith('.json'),
+        handler: 'NetworkFirst',
+        options: { cacheName: 'quire-dictionary-index', networkTimeoutSeconds: 5 },
+      },
+      {
+        // Versioned file names: a stored copy is always right, so the network is asked only once.
+        urlPattern: ({ url }) => url.pathname.startsWith('/dictionaries/'),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'quire-dictionaries',
+          expiration: { maxEntries: 8 },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+    ],
+  },
+};
