@@ -6,14 +6,39 @@ import { LiveSocket, liveSocketUrl } from './api/live-socket.js';
 import { httpQuireApi } from './api/quire-api.js';
 import { App } from './app.js';
 import { ControllerContext } from './app-context.js';
+import {
+  checkForUpdate,
+  isReloadingForUpdate,
+  registerAppWorker,
+} from './app-update/app-update.js';
+import { UpdateBanner } from './components/update-banner.js';
 import { AppController } from './controller/app-controller.js';
+import { browserDraftOwners } from './drafts/draft-owners.js';
+import { memoryDraftStore } from './drafts/draft-store.js';
+import { indexedDbDraftStore } from './drafts/indexeddb-draft-store.js';
+import { settlingDraftStore } from './drafts/settling-draft-store.js';
+import { indexedDbOfflineStore } from './offline/indexeddb-offline-store.js';
+import { memoryOfflineStore } from './offline/offline-store.js';
+import { browserAccountStorage } from './session/account-storage.js';
 import { browserTokenStorage } from './session/token-storage.js';
 
+const hasIndexedDb = typeof indexedDB !== 'undefined';
+const drafts = settlingDraftStore(hasIndexedDb ? indexedDbDraftStore() : memoryDraftStore());
 const controller = new AppController({
   api: httpQuireApi,
   tokenStorage: browserTokenStorage,
+  drafts,
+  offlineStore: hasIndexedDb ? indexedDbOfflineStore() : memoryOfflineStore(),
+  accountStorage: browserAccountStorage,
+  draftOwners: browserDraftOwners(),
   connectLive(token, handlers) {
-    const socket = new LiveSocket({ url: liveSocketUrl(window.location.href), token, ...handlers });
+    // A (re)connected socket often means a restarted server: a new version may be there.
+    const onReady = () => {
+      handlers.onReady();
+      void checkForUpdate();
+    };
+    const url = liveSocketUrl(window.location.href);
+    const socket = new LiveSocket({ url, token, ...handlers, onReady });
     socket.start();
     return socket;
   },
@@ -22,7 +47,7 @@ const controller = new AppController({
 window.addEventListener('online', () => controller.connectionRestored());
 // Closing the tab with edits still on their way asks first.
 window.addEventListener('beforeunload', (event) => {
-  if (controller.hasUnsavedEdits()) event.preventDefault();
+  if (controller.hasUnsavedEdits() && !isReloadingForUpdate()) event.preventDefault();
 });
 
 const root = document.getElementById('root');
@@ -31,7 +56,9 @@ createRoot(root).render(
   <StrictMode>
     <ControllerContext value={controller}>
       <App />
+      <UpdateBanner beforeReload={() => drafts.settled()} />
     </ControllerContext>
   </StrictMode>,
 );
+registerAppWorker();
 void controller.start();

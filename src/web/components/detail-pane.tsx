@@ -1,11 +1,11 @@
-import { useCallback } from 'react';
 import { useAppState, useController } from '../app-context.js';
-import { NoteEditor } from '../editor/note-editor.js';
-import { selectEditorText, selectSelectedNote } from '../state/selectors.js';
-import { BackIcon, TrashIcon } from './icons.js';
+import { selectSelectedNote } from '../state/selectors.js';
+import { BackIcon, HistoryIcon, TrashIcon } from './icons.js';
 import { InfoPopover } from './info-popover.js';
 import { NOTES_NAV_ID } from './notes-list.js';
+import { PreviewButton } from './preview-button.js';
 import { SaveStatus } from './save-status.js';
+import { SelectedNoteEditor } from './selected-note-editor.js';
 import './detail-pane.css';
 
 /** Browser confirmation before a delete (spec §2.5, §9). */
@@ -18,21 +18,11 @@ function focusNoteInList(noteId: string) {
   });
 }
 
-/** Detail pane (spec §2.5): toolbar with Back (narrow only), Info, Delete; then the editor. */
+/** Detail pane (spec §2.5): toolbar with Back (narrow only), Info, History, Delete; then the editor. */
 export function DetailPane() {
   const controller = useController();
   const note = useAppState(selectSelectedNote);
-  const editorText = useAppState((state) => {
-    const selected = selectSelectedNote(state);
-    return selected ? selectEditorText(state, selected) : '';
-  });
   const noteId = note?.id;
-  const onChange = useCallback(
-    (text: string) => {
-      if (noteId !== undefined) controller.editNote(noteId, text);
-    },
-    [controller, noteId],
-  );
 
   function back() {
     controller.clearSelection();
@@ -57,16 +47,32 @@ export function DetailPane() {
         <SaveStatus />
         {note && (
           <div className="detail-pane__actions">
+            <PreviewButton />
             <InfoPopover note={note} />
-            <button className="button button--danger" type="button" onClick={() => void remove()}>
+            <button
+              className="button"
+              type="button"
+              aria-haspopup="dialog"
+              title="History"
+              onClick={() => controller.history.open(note.id)}
+            >
+              <HistoryIcon />
+              <span className="button__label">History</span>
+            </button>
+            <button
+              className="button button--danger"
+              type="button"
+              title="Delete"
+              onClick={() => void remove()}
+            >
               <TrashIcon />
-              Delete
+              <span className="button__label">Delete</span>
             </button>
           </div>
         )}
       </header>
       {note ? (
-        <NoteEditor value={editorText} noteId={note.id} onChange={onChange} autoFocus />
+        <SelectedNoteEditor noteId={note.id} />
       ) : (
         <div className="detail-pane__empty">
           <p className="detail-pane__empty-title">Select a note or create a new one</p>

@@ -3,7 +3,7 @@ interface IconProps {
   path: string;
 }
 
-function Icon({ path }: IconProps) {
+export function Icon({ path }: IconProps) {
   return (
     <svg
       className="button__icon"
@@ -29,6 +29,12 @@ export const InfoIcon = () => (
   <Icon path="M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 16v-4M12 8h.01" />
 );
 export const TrashIcon = () => <Icon path="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />;
+export const HistoryIcon = () => <Icon path="M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 2" />;
 export const LogOutIcon = () => (
   <Icon path="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
 );
+export const AccountIcon = () => (
+  <Icon path="M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z" />
+);
+export const DownloadIcon = () => <Icon path="M12 3v12M7 10l5 5 5-5M4 21h16" />;
+export const UploadIcon = () => <Icon path="M12 15V3M7 8l5-5 5 5M4 21h16" />;

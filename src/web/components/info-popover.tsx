@@ -37,7 +37,7 @@ export function InfoPopover({ note }: { note: Note }) {
         }}
       >
         <InfoIcon />
-        Info
+        <span className="button__label">Info</span>
       </a>
       <span id={popoverId} role="tooltip" className="info__popover">
         <span className="info__line">Created: {formatNoteTime(note.timeCreated)}</span>

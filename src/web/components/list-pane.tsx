@@ -1,6 +1,9 @@
 import { useAppState, useController } from '../app-context.js';
 import { MenuIcon, PlusIcon } from './icons.js';
+import { ImportDropZone } from './import-drop-zone.js';
 import { NotesList } from './notes-list.js';
+import { OfflineIndicator } from './offline-indicator.js';
+import { SearchField } from './search-field.js';
 
 export const MENU_BUTTON_ID = 'menu-button';
 
@@ -34,7 +37,11 @@ export function ListPane() {
           New
         </button>
       </header>
-      <NotesList />
+      <OfflineIndicator />
+      <SearchField />
+      <ImportDropZone>
+        <NotesList />
+      </ImportDropZone>
     </section>
   );
 }

@@ -4,7 +4,15 @@ import { CredentialsRejectedError } from '../api/session-api.js';
 import { MISSING_CREDENTIALS } from '../session/credentials.js';
 import { credentialsErrorMessage } from './login-messages.js';
 
-const rejected = (status: number, text?: string) => new CredentialsRejectedError(status, text);
+const CODES: Record<number, string> = {
+  400: 'invalid_input',
+  401: 'unauthorized',
+  403: 'forbidden',
+  409: 'conflict',
+  429: 'rate_limited',
+};
+const rejected = (status: number, text?: string, code = CODES[status]) =>
+  new CredentialsRejectedError(status, code, text);
 
 describe('credentialsErrorMessage', () => {
   it('says wrong email or password for any refused login', () => {
@@ -20,6 +28,15 @@ describe('credentialsErrorMessage', () => {
       'Password is too short',
     );
     expect(credentialsErrorMessage(rejected(403), 'signup')).toMatch(/closed/);
+  });
+
+  it('branches on the code, not the text', () => {
+    expect(credentialsErrorMessage(rejected(401, 'whatever', 'invalid_totp'), 'totp')).toMatch(
+      /code is not right/,
+    );
+    expect(credentialsErrorMessage(rejected(400, 'Too many attempts'), 'login')).toBe(
+      'Wrong email or password',
+    );
   });
 
   it('covers rate limits, the network and the missing-field error', () => {

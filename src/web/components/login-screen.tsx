@@ -1,8 +1,21 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { CredentialsRejectedError } from '../api/session-api.js';
-import { useController } from '../app-context.js';
+import { useAppState, useController } from '../app-context.js';
 import { type CredentialsMode, credentialsErrorMessage } from './login-messages.js';
+import { SecondFactorForm } from './second-factor-form.js';
 import './login-screen.css';
+
+/** The page around the Log In card: the product's name above it. */
+function LoginFrame({ children }: { children: ReactNode }) {
+  return (
+    <main className="login-screen">
+      <p className="login-screen__brand" aria-hidden="true">
+        Quire
+      </p>
+      {children}
+    </main>
+  );
+}
 
 /** Log In form (spec §2.2), which turns into "Create account" when the server allows sign-up. */
 export function LoginScreen() {
@@ -11,6 +24,10 @@ export function LoginScreen() {
   const [signupOpen, setSignupOpen] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  // Set once the password was right and the account asks for its second factor.
+  const [pending, setPending] = useState<{ username: string; password: string } | null>(null);
+  // After a session ended, the same account is the one expected back.
+  const previousEmail = useAppState((state) => (state.sessionEnded ? state.email : ''));
   const headingId = useId();
   const errorId = useId();
   const hintId = useId();
@@ -42,20 +59,25 @@ export function LoginScreen() {
       if (isSignup) await controller.signUp(username, password);
       else await controller.logIn(username, password);
     } catch (failure) {
-      setError(credentialsErrorMessage(failure, mode));
-      if (failure instanceof CredentialsRejectedError && isSignup && failure.status === 403) {
-        setSignupOpen(false);
-      }
+      const code = failure instanceof CredentialsRejectedError ? failure.code : undefined;
+      if (code === 'totp_required') setPending({ username, password });
+      else setError(credentialsErrorMessage(failure, mode));
+      if (isSignup && code === 'forbidden') setSignupOpen(false);
     } finally {
       setBusy(false);
     }
   }
 
+  if (pending) {
+    return (
+      <LoginFrame>
+        <SecondFactorForm {...pending} onCancel={() => setPending(null)} />
+      </LoginFrame>
+    );
+  }
+
   return (
-    <main className="login-screen">
-      <p className="login-screen__brand" aria-hidden="true">
-        Quire
-      </p>
+    <LoginFrame>
       <form
         className="login-card"
         aria-labelledby={headingId}
@@ -73,6 +95,7 @@ export function LoginScreen() {
             name="username"
             required
             placeholder="Enter email"
+            defaultValue={previousEmail}
             autoComplete="username"
             spellCheck={false}
           />
@@ -117,6 +140,6 @@ export function LoginScreen() {
           </p>
         )}
       </form>
-    </main>
+    </LoginFrame>
   );
 }

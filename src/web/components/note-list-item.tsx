@@ -1,5 +1,7 @@
 import { memo } from 'react';
 import { noteDisplay, UNTITLED_NOTE_TITLE } from '../../shared/note-display.js';
+import { useAppState } from '../app-context.js';
+import { SnippetText } from './snippet-text.js';
 
 interface NoteListItemProps {
   index: number;
@@ -7,15 +9,17 @@ interface NoteListItemProps {
   top: number;
   height: number;
   noteId: string;
-  /** The note's text as shown in the editor (unsaved text included). */
-  text: string;
   active: boolean;
+  /** While searching: the text around the match, shown instead of the preview. */
+  snippet?: string | undefined;
   onSelect(noteId: string): void;
 }
 
 /** One note in the list: a "/#" link that selects without navigating (spec §2, §2.4). */
 export const NoteListItem = memo(function NoteListItem(props: NoteListItemProps) {
-  const { index, count, top, height, noteId, text, active, onSelect } = props;
+  const { index, count, top, height, noteId, active, snippet, onSelect } = props;
+  // The text as shown in the editor, unsaved typing included.
+  const text = useAppState((state) => state.drafts[noteId] ?? state.notes[noteId]?.body ?? '');
   const { title, preview } = noteDisplay(text);
   return (
     <li
@@ -41,7 +45,13 @@ export const NoteListItem = memo(function NoteListItem(props: NoteListItemProps)
         >
           {title ?? UNTITLED_NOTE_TITLE}
         </span>
-        {preview && <span className="note-link__preview">{preview}</span>}
+        {snippet !== undefined ? (
+          <span className="note-link__preview">
+            <SnippetText snippet={snippet} />
+          </span>
+        ) : (
+          preview && <span className="note-link__preview">{preview}</span>
+        )}
       </a>
     </li>
   );

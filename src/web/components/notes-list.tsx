@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useCallback, useEffect, useRef } from 'react';
 import { useAppState, useController } from '../app-context.js';
+import { selectSnippets, selectVisibleNoteIds } from '../state/find-selectors.js';
 import { NoteListItem } from './note-list-item.js';
 import './notes-list.css';
 
@@ -11,9 +12,13 @@ export const NOTES_NAV_ID = 'notes-nav';
 /** One item per note in sortedNoteIds order; only the visible ones are in the DOM. */
 export function NotesList() {
   const controller = useController();
-  const ids = useAppState((state) => state.sortedNoteIds);
-  const notes = useAppState((state) => state.notes);
-  const drafts = useAppState((state) => state.drafts);
+  // Not the notes or drafts themselves: each item reads its own text, so typing re-renders
+  // only that item, not the whole list.
+  const ids = useAppState(selectVisibleNoteIds);
+  const snippets = useAppState(selectSnippets);
+  const filtered = useAppState(
+    (state) => state.find.hits !== null || state.find.tagFilter !== null,
+  );
   const selectedId = useAppState((state) => state.selectedNoteId);
   const loaded = useAppState((state) => state.notesLoaded);
   const scroller = useRef<HTMLElement>(null);
@@ -77,13 +82,14 @@ export function NotesList() {
     >
       {!loaded && <p className="notes-list__message">Loading notes…</p>}
       {loaded && ids.length === 0 && (
-        <p className="notes-list__message">No notes yet. Press New to write your first one.</p>
+        <p className="notes-list__message" role={filtered ? 'status' : undefined}>
+          {filtered ? 'No notes match.' : 'No notes yet. Press New to write your first one.'}
+        </p>
       )}
       <ul className="notes-list__items" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
           const id = ids[item.index];
-          const note = id === undefined ? undefined : notes[id];
-          if (!note) return null;
+          if (id === undefined) return null;
           return (
             <NoteListItem
               key={item.key}
@@ -91,9 +97,9 @@ export function NotesList() {
               count={ids.length}
               top={item.start}
               height={NOTE_ITEM_HEIGHT}
-              noteId={note.id}
-              text={drafts[note.id] ?? note.body}
-              active={note.id === selectedId}
+              noteId={id}
+              snippet={snippets.get(id)}
+              active={id === selectedId}
               onSelect={select}
             />
           );

@@ -1,7 +1,11 @@
 import { useAppState } from '../app-context.js';
 import { DetailPane } from './detail-pane.js';
+import { FindDialogs } from './find-dialogs.js';
+import { HistoryDialog } from './history-dialog.js';
+import { ImportDialog } from './import-dialog.js';
 import { ListPane } from './list-pane.js';
 import { SideMenu } from './side-menu.js';
+import { TrashDialog } from './trash-dialog.js';
 import './notes-screen.css';
 
 /**
@@ -15,6 +19,10 @@ export function NotesScreen() {
       <ListPane />
       <DetailPane />
       <SideMenu />
+      <HistoryDialog />
+      <TrashDialog />
+      <FindDialogs />
+      <ImportDialog />
     </div>
   );
 }

@@ -11,6 +11,19 @@ export function NoticeBar() {
       {notice && (
         <div className={`notice notice--${notice.tone}`}>
           <span className="notice__text">{notice.text}</span>
+          {notice.link && (
+            <button
+              className="link-button notice__link"
+              type="button"
+              onClick={() => {
+                const { noteId, revision } = notice.link!;
+                controller.dismissNotice(notice.id);
+                controller.history.open(noteId, revision);
+              }}
+            >
+              {notice.link.label}
+            </button>
+          )}
           <button
             className="button notice__dismiss"
             type="button"

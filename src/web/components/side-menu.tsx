@@ -1,8 +1,14 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useAppState, useController } from '../app-context.js';
-import { CloseIcon, LogOutIcon } from './icons.js';
+import { AccountIcon, CloseIcon, LogOutIcon, TrashIcon } from './icons.js';
 import { MENU_BUTTON_ID } from './list-pane.js';
+import { TransferMenuEntries } from './transfer-menu-entries.js';
 import './side-menu.css';
+import { TagList } from './tag-list.js';
+
+/** Unsaved text stays on this device and is saved at this account's next log-in. */
+export const UNSAVED_LOGOUT_CONFIRMATION =
+  'Some changes are not saved yet. They stay on this device and are saved when you log in again. Log out?';
 
 const FOCUSABLE =
   'button:not([disabled]), a[href], input, textarea, [tabindex]:not([tabindex="-1"])';
@@ -55,7 +61,7 @@ export function SideMenu() {
   async function logOut() {
     const status = controller.store.getState().saveStatus;
     const stuck = controller.hasUnsavedEdits() && (status === 'retrying' || status === 'failed');
-    if (stuck && !window.confirm('Some changes are not saved yet. Log out anyway?')) return;
+    if (stuck && !window.confirm(UNSAVED_LOGOUT_CONFIRMATION)) return;
     await controller.logOut();
   }
 
@@ -99,10 +105,29 @@ export function SideMenu() {
               <span className="side-menu__account-email">{email}</span>
             </p>
           )}
+          <button
+            className="button side-menu__entry"
+            type="button"
+            aria-haspopup="dialog"
+            onClick={() => controller.trash.open()}
+          >
+            <TrashIcon />
+            Trash
+          </button>
+          <button
+            className="button side-menu__entry"
+            type="button"
+            onClick={() => controller.showView('account')}
+          >
+            <AccountIcon />
+            Account
+          </button>
+          <TransferMenuEntries />
           <button className="button side-menu__entry" type="button" onClick={() => void logOut()}>
             <LogOutIcon />
             Log out
           </button>
+          <TagList />
         </div>
       </aside>
     </>

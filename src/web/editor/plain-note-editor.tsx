@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
+import { changedRange } from '../../shared/changed-range.js';
 import type { NoteEditorProps } from './note-editor.js';
-import { changedRange } from './text-diff.js';
 import './note-editor.css';
 
 /**

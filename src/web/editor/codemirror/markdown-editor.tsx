@@ -1,9 +1,9 @@
 import { Transaction } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { useCallback, useLayoutEffect, useRef } from 'react';
+import { changedRange } from '../../../shared/changed-range.js';
 import type { HandedOverSelection } from '../plain-note-editor.js';
 import { spellCheckerFor } from '../spellcheck/spell-checker.js';
-import { changedRange } from '../text-diff.js';
 import { createNoteState, spellcheckSlot } from './note-state.js';
 import { spellcheck } from './spellcheck-extension.js';
 import './markdown-editor.css';

@@ -1,0 +1,31 @@
+import { useAppState, useController } from '../../app-context.js';
+import { BackIcon } from '../icons.js';
+import { DeleteAccountSection } from './delete-account-section.js';
+import { PasswordSection } from './password-section.js';
+import { SessionsSection } from './sessions-section.js';
+import { TwoFactorSection } from './two-factor-section.js';
+import './account-screen.css';
+
+/** The Account screen (side menu → Account): second factor, sessions, password, deletion. */
+export default function AccountScreen() {
+  const controller = useController();
+  const email = useAppState((state) => state.email);
+  return (
+    <div className="account-screen">
+      <header className="controls-bar">
+        <button className="button" type="button" onClick={() => controller.showView('notes')}>
+          <BackIcon />
+          Notes
+        </button>
+        <h1 className="controls-bar__title">Account</h1>
+      </header>
+      <main className="account-screen__body">
+        {email && <p className="account-screen__email">Signed in as {email}</p>}
+        <TwoFactorSection />
+        <SessionsSection />
+        <PasswordSection />
+        <DeleteAccountSection />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import type { SessionInfo } from '../../../shared/account-security.js';
+import { accountApi, accountErrorMessage } from '../../api/account-api.js';
+import { formatNoteTime } from '../note-time.js';
+import { useAccountCall } from './use-account-call.js';
+
+/** A browser's name out of its user agent, enough to tell sessions apart. */
+function deviceName(userAgent: string | null): string {
+  if (!userAgent) return 'Unknown device';
+  const browser = /(Firefox|Edg|OPR|Chrome|Safari)\/[\d.]+/.exec(userAgent)?.[1];
+  const system = /(Android|iPhone|iPad|Windows|Mac OS X|Linux|CrOS)/.exec(userAgent)?.[1];
+  const names: Record<string, string> = { Edg: 'Edge', OPR: 'Opera', 'Mac OS X': 'macOS' };
+  if (!browser) return userAgent.slice(0, 60);
+  const on = system ? ` on ${names[system] ?? system}` : '';
+  return `${names[browser] ?? browser}${on}`;
+}
+
+/** Every signed-in session: where and when, ending one, or all but this one. */
+export function SessionsSection() {
+  const call = useAccountCall();
+  const headingId = useId();
+  const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
+  const [error, setError] = useState('');
+
+  const load = useCallback(async () => {
+    try {
+      setSessions(await call(accountApi.sessions));
+    } catch (failure) {
+      setError(accountErrorMessage(failure));
+    }
+  }, [call]);
+  useEffect(() => void load(), [load]);
+
+  async function run(action: (token: string) => Promise<void>) {
+    setError('');
+    try {
+      await call(action);
+    } catch (failure) {
+      setError(accountErrorMessage(failure));
+    }
+    await load();
+  }
+
+  const others = sessions?.filter((session) => !session.current) ?? [];
+  return (
+    <section className="account-section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="account-section__title">
+        Sessions
+      </h2>
+      <ul className="session-list">
+        {sessions?.map((session) => (
+          <li key={session.id} className="session-list__item">
+            <div className="session-list__text">
+              <span className="session-list__device">
+                {deviceName(session.userAgent)}
+                {session.current && <span className="session-list__badge">This device</span>}
+              </span>
+              <span className="session-list__details">
+                {session.address ?? 'Unknown address'} · last active{' '}
+                {formatNoteTime(session.timeLastSeen)}
+              </span>
+            </div>
+            {!session.current && (
+              <button
+                className="button"
+                type="button"
+                aria-label={`End session: ${deviceName(session.userAgent)}, ${session.address ?? ''}`}
+                onClick={() => void run((token) => accountApi.endSession(token, session.id))}
+              >
+                End
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {others.length > 0 && (
+        <button
+          className="button"
+          type="button"
+          onClick={() => void run(accountApi.endOtherSessions)}
+        >
+          Sign out everywhere else
+        </button>
+      )}
+      <p className="account-section__error" role="alert">
+        {error}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+// @vitest-environment happy-dom
+import { act, createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Note } from '../../shared/note.js';
+import { ControllerContext } from '../app-context.js';
+import type { AppController } from '../controller/app-controller.js';
+import { createAppStore } from '../state/store.js';
+import { NotesList } from './notes-list.js';
+
+// Render counters: the list calls useVirtualizer once per render, an item noteDisplay once.
+const renders = vi.hoisted(() => ({ list: 0, items: [] as string[] }));
+vi.mock('@tanstack/react-virtual', async (original) => {
+  const virtual = await original<typeof import('@tanstack/react-virtual')>();
+  return {
+    ...virtual,
+    useVirtualizer: (...args: Parameters<typeof virtual.useVirtualizer>) => {
+      renders.list += 1;
+      return virtual.useVirtualizer(...args);
+    },
+  };
+});
+vi.mock('../../shared/note-display.js', async (original) => {
+  const display = await original<typeof import('../../shared/note-display.js')>();
+  return {
+    ...display,
+    noteDisplay: (text: string) => {
+      renders.items.push(text);
+      return display.noteDisplay(text);
+    },
+  };
+});
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const note = (id: string, body: string): Note => ({
+  id,
+  body,
+  timeCreated: 1,
+  timeLastModified: 1,
+  revision: 1,
+});
+
+describe('NotesList', () => {
+  beforeEach(() => {
+    // happy-dom lays nothing out; the list gets a screen's height so its items render.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    document.body.innerHTML = '';
+  });
+
+  it('re-renders only the typed-in note, not the whole list, on a keystroke', async () => {
+    const store = createAppStore();
+    const notes = [note('a', 'Alpha'), note('b', 'Beta'), note('c', 'Gamma')];
+    store.dispatch({ type: 'loggedIn', token: 't', email: 'me@x.org' });
+    store.dispatch({ type: 'notesLoaded', notes });
+    store.dispatch({ type: 'noteSelected', id: 'b' });
+    const controller = { store, selectNote: vi.fn() } as unknown as AppController;
+    const host = document.createElement('div');
+    document.body.append(host);
+    const root = createRoot(host);
+    await act(async () =>
+      root.render(
+        createElement(ControllerContext, { value: controller }, createElement(NotesList)),
+      ),
+    );
+    expect(renders.items.sort()).toEqual(['Alpha', 'Beta', 'Gamma']);
+    const listRenders = renders.list;
+    renders.items = [];
+
+    await act(async () =>
+      store.dispatch({ type: 'draftsChanged', drafts: { b: 'Beta!' }, saveStatus: 'saving' }),
+    );
+    await act(async () =>
+      store.dispatch({ type: 'draftsChanged', drafts: { b: 'Beta!!' }, saveStatus: 'saving' }),
+    );
+
+    expect(renders.items).toEqual(['Beta!', 'Beta!!']);
+    expect(renders.list).toBe(listRenders);
+    expect(host.textContent).toContain('Beta!!');
+    await act(async () => root.unmount());
+  });
+});

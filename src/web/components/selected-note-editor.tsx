@@ -1,0 +1,32 @@
+import { useCallback } from 'react';
+import type { NoteId } from '../../shared/note.js';
+import { useAppState, useController } from '../app-context.js';
+import { NoteEditor } from '../editor/note-editor.js';
+import { PreviewPane } from '../preview/preview-pane.js';
+import { selectEditorText } from '../state/selectors.js';
+
+/**
+ * The editor of the open note, or its rendered preview. It alone follows the text, so a
+ * keystroke re-renders the editor and the note's list item, not the toolbar around it.
+ */
+export function SelectedNoteEditor({ noteId }: { noteId: NoteId }) {
+  const controller = useController();
+  const text = useAppState((state) => {
+    const note = state.notes[noteId];
+    return note ? selectEditorText(state, note) : '';
+  });
+  const onChange = useCallback(
+    (changed: string) => controller.editNote(noteId, changed),
+    [controller, noteId],
+  );
+  const isPreviewOpen = useAppState((state) => state.find.isPreviewOpen);
+  return (
+    <>
+      {/* Hidden, not unmounted, so the editor keeps its undo history and spell checker. */}
+      <div className="detail-pane__editor" hidden={isPreviewOpen}>
+        <NoteEditor value={text} noteId={noteId} onChange={onChange} autoFocus />
+      </div>
+      {isPreviewOpen && <PreviewPane text={text} />}
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { useAppState, useController } from '../app-context.js';
+import { selectTagCounts } from '../state/find-selectors.js';
+import { TagIcon } from './find-icons.js';
+import './tag-list.css';
+
+/** The side menu's "Tags": each `#tag` with its note count; choosing one filters the list. */
+export function TagList() {
+  const controller = useController();
+  const tags = useAppState(selectTagCounts);
+  const chosen = useAppState((state) => state.find.tagFilter);
+
+  function choose(tag: string | null) {
+    controller.find.filterByTag(tag);
+    controller.toggleMenu(false);
+  }
+
+  return (
+    <section className="tag-list" aria-labelledby="tags-title">
+      <h3 id="tags-title" className="tag-list__title">
+        Tags
+      </h3>
+      {tags.length === 0 ? (
+        <p className="tag-list__empty">Write #word in a note to tag it.</p>
+      ) : (
+        <ul className="tag-list__items">
+          {chosen !== null && (
+            <li>
+              <button className="tag-list__tag" type="button" onClick={() => choose(null)}>
+                All notes
+              </button>
+            </li>
+          )}
+          {tags.map(({ tag, count }) => (
+            <li key={tag}>
+              <button
+                className="tag-list__tag"
+                type="button"
+                aria-pressed={tag === chosen}
+                onClick={() => choose(tag === chosen ? null : tag)}
+              >
+                <TagIcon />
+                <span className="tag-list__name">#{tag}</span>
+                <span className="tag-list__count">
+                  {count}
+                  <span className="visually-hidden"> {count === 1 ? 'note' : 'notes'}</span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

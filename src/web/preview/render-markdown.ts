@@ -1,0 +1,58 @@
+import DOMPurify from 'dompurify';
+import { Marked } from 'marked';
+
+// GitHub-flavoured Markdown (tables, task lists, strikethrough), line breaks as written.
+const markdown = new Marked({ gfm: true, breaks: true, async: false });
+
+const purify = DOMPurify(window);
+// Anything that could fetch from elsewhere or restyle the page is dropped; scripts, event
+// handlers and javascript: URLs are DOMPurify's own rules.
+const CONFIG = {
+  FORBID_TAGS: ['style', 'form', 'svg', 'math', 'video', 'audio', 'source', 'track', 'picture'],
+  FORBID_ATTR: ['style', 'srcset', 'formaction', 'background', 'poster', 'ping'],
+};
+
+const REMOTE_MARK = 'data-remote-image';
+
+function isSameOrigin(url: string): boolean {
+  if (url.startsWith('data:image/')) return true;
+  try {
+    return new URL(url, window.location.href).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+purify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.tagName === 'A' && node.hasAttribute('href')) {
+    node.setAttribute('target', '_blank');
+    node.setAttribute('rel', 'noopener noreferrer');
+  }
+  // Runs in DOMPurify's inert document, where images are never fetched.
+  if (node.tagName === 'IMG' && !isSameOrigin(node.getAttribute('src') ?? '')) {
+    node.setAttribute(REMOTE_MARK, node.getAttribute('src') ?? '');
+    node.removeAttribute('src');
+  }
+});
+
+/** Turns images from other origins into a placeholder that says so, inside an inert template. */
+function replaceRemoteImages(html: string): string {
+  if (!html.includes(REMOTE_MARK)) return html;
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  for (const image of template.content.querySelectorAll(`img[${REMOTE_MARK}]`)) {
+    const placeholder = document.createElement('span');
+    placeholder.className = 'note-preview__blocked-image';
+    const alt = image.getAttribute('alt');
+    placeholder.textContent = `Image from another site not loaded${alt ? `: ${alt}` : ''}`;
+    placeholder.title = image.getAttribute(REMOTE_MARK) ?? '';
+    image.replaceWith(placeholder);
+  }
+  return template.innerHTML;
+}
+
+/** A note as safe HTML: rendered Markdown, sanitized, nothing that fetches from elsewhere. */
+export function renderMarkdown(text: string): string {
+  const html = markdown.parse(text) as string;
+  return replaceRemoteImages(purify.sanitize(html, CONFIG));
+}
