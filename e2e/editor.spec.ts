@@ -106,6 +106,8 @@ test.describe('Markdown editor', () => {
     await page.getByRole('link', { name: /Picture here/ }).click();
     await expect(editor(page)).toBeFocused();
     await page.waitForLoadState('networkidle');
+    // The service worker has stored the app's files, so every request after this is the editor's.
+    await page.evaluate(async () => void (await navigator.serviceWorker.ready));
 
     const requests: string[] = [];
     page.context().on('request', (request) => requests.push(request.url()));

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { editorText } from './support/editor-text.js';
 import { createAccount, expect, openLoggedIn, test } from './support/fixtures.js';
+import { holdSaves } from './support/notes-page.js';
 
 const notesNav = (page: Page) => page.getByRole('navigation', { name: 'Notes' });
 const editor = (page: Page) => page.getByRole('textbox', { name: 'Note text' });
@@ -67,29 +68,24 @@ test.describe('Live updates between windows', () => {
     await strangerContext.close();
   });
 
-  test('a note changed on another device while typing keeps what was typed', async ({
+  test('a note changed on another device while typing keeps both texts', async ({
     page,
     account,
   }) => {
-    const note = await account.api.createNote('Shared');
+    const note = await account.api.createNote('Shared\n\nTheirs to change');
     await openLoggedIn(page, account);
     await notesNav(page).getByRole('link', { name: 'Shared' }).click();
     // Hold this window's saves back so its edit is still unsaved when the other one lands.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/notes', async (route) => {
-      if (route.request().method() === 'PUT') await held;
-      await route.fallback();
-    });
-    await editor(page).press('ControlOrMeta+End');
+    const release = await holdSaves(page);
+    await editor(page).press('ControlOrMeta+Home');
+    await editor(page).press('End');
     await editor(page).pressSequentially(' mine');
-    await account.api.updateNote({ ...note, body: 'Theirs' });
+    await account.api.updateNote({ ...note, body: 'Shared\n\nTheirs, changed' });
+    // The window keeps what was typed while the other text waits for the merge.
     await expect(notesNav(page).getByRole('link').first()).toContainText('Shared mine');
-    await expect.poll(() => editorText(editor(page))).toBe('Shared mine');
     release();
-    await expect.poll(async () => (await account.api.note(note.id))?.body).toBe('Shared mine');
-    await expect.poll(() => editorText(editor(page))).toBe('Shared mine');
+    const both = 'Shared mine\n\nTheirs, changed';
+    await expect.poll(async () => (await account.api.note(note.id))?.body).toBe(both);
+    await expect.poll(() => editorText(editor(page))).toBe(both);
   });
 });

@@ -13,6 +13,7 @@ test('a list of 10,000 notes renders only what is visible and stays keyboard-rea
     body: `Note number ${index + 1}\npreview of note ${index + 1}`,
     timeCreated: 1_700_000_000,
     timeLastModified: 1_700_000_000 + COUNT - index,
+    revision: 1,
   }));
   await page.route('**/api/notes', (route) =>
     route.request().method() === 'GET' ? route.fulfill({ json: { results } }) : route.fallback(),

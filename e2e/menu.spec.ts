@@ -27,8 +27,10 @@ test.describe('Side menu', () => {
 
     await menuButton.press('Enter');
     await expect(dialog).toBeVisible();
-    await page.keyboard.press('Tab');
-    await expect(dialog.getByRole('button', { name: 'Log out' })).toBeFocused();
+    for (const entry of ['Trash', 'Account', 'Export all notes', 'Import…', 'Log out']) {
+      await page.keyboard.press('Tab');
+      await expect(dialog.getByRole('button', { name: entry })).toBeFocused();
+    }
     await page.keyboard.press('Tab');
     await expect(dialog.getByRole('button', { name: 'Close menu' })).toBeFocused();
     await page.keyboard.press('Escape');

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, openLoggedIn, test } from './support/fixtures.js';
+import { holdSaves } from './support/notes-page.js';
 
 // Pictures of the main states for a human to look at, in test-results/screenshots unless
 // QUIRE_SCREENSHOT_DIR names another folder.
@@ -61,6 +62,40 @@ test.describe('screenshots', () => {
       await page.getByRole('button', { name: 'Menu', exact: true }).click();
       await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
       await shoot(page, `${scheme}-8-menu`);
+
+      // The trash, with the note deleted from another device in it.
+      const deleted = await account.api.createNote('Old shopping list\nmilk, eggs, bread');
+      await account.api.deleteNote(deleted.id);
+      await page.getByRole('button', { name: 'Trash' }).click();
+      const trash = page.getByRole('dialog', { name: 'Trash' });
+      await expect(trash.getByText('Old shopping list')).toBeVisible();
+      await shoot(page, `${scheme}-9-trash`);
+      await page.keyboard.press('Escape');
+
+      // History of a note two devices changed at the same words, and the notice after a merge.
+      const draft = await account.api.createNote('Meeting notes\nAgenda: budget and hiring');
+      await account.api.updateNote({
+        ...draft,
+        body: 'Meeting notes\nAgenda: budget, hiring, office move',
+      });
+      await account.api.updateNote({ ...draft, body: 'Meeting notes\nAgenda: the budget only' });
+      await nav.getByRole('link', { name: /Meeting notes/ }).click();
+      await page.getByRole('button', { name: 'History' }).click();
+      const history = page.getByRole('dialog', { name: 'History' });
+      await expect(history.getByRole('deletion').first()).toBeVisible();
+      await shoot(page, `${scheme}-10-history`);
+      await page.keyboard.press('Escape');
+
+      const note = (await account.api.listNotes()).find((n) => n.id === draft.id)!;
+      const release = await holdSaves(page);
+      await page.getByRole('textbox', { name: 'Note text' }).press('ControlOrMeta+End');
+      await page.keyboard.press('Shift+Home');
+      await page.keyboard.type('Agenda: hiring first');
+      await account.api.updateNote({ ...note, body: 'Meeting notes\nAgenda: nothing yet' });
+      release();
+      await expect(page.getByText('Merged with changes from another device.')).toBeVisible();
+      await shoot(page, `${scheme}-11-merged`);
+      await page.unrouteAll();
     });
   }
 });

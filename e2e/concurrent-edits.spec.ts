@@ -1,0 +1,97 @@
+import type { Page, Route } from '@playwright/test';
+import { editorText } from './support/editor-text.js';
+import { expect, openLoggedIn, test } from './support/fixtures.js';
+import { editor, goToEndOfLine, notesNav, saveStatus } from './support/notes-page.js';
+
+/** Slows every save of the page down, so that saves from two windows overlap. */
+async function slowSaves(page: Page, ms: number): Promise<void> {
+  await page.route('**/api/notes', async (route: Route) => {
+    if (route.request().method() === 'PUT') await new Promise((done) => setTimeout(done, ms));
+    await route.fallback();
+  });
+}
+
+test.describe('Edits of one note from several devices', () => {
+  test('two windows typing in different paragraphs both keep their words (path a)', async ({
+    page,
+    browser,
+    server,
+    account,
+  }) => {
+    const note = await account.api.createNote('Alpha paragraph\n\nBeta paragraph');
+    const otherContext = await browser.newContext({ baseURL: server.url });
+    const other = await otherContext.newPage();
+    await openLoggedIn(page, account);
+    await openLoggedIn(other, account);
+    await slowSaves(page, 300);
+    await slowSaves(other, 300);
+    for (const window of [page, other]) {
+      await notesNav(window)
+        .getByRole('link', { name: /Alpha paragraph/ })
+        .click();
+      await expect.poll(() => editorText(editor(window))).toBe('Alpha paragraph\n\nBeta paragraph');
+    }
+    await goToEndOfLine(page, 0);
+    await goToEndOfLine(other, 2);
+    await Promise.all([
+      editor(page).pressSequentially(' typed in the first window', { delay: 20 }),
+      editor(other).pressSequentially(' typed in the second window', { delay: 20 }),
+    ]);
+
+    const both =
+      'Alpha paragraph typed in the first window\n\nBeta paragraph typed in the second window';
+    await expect.poll(async () => (await account.api.note(note.id))?.body).toBe(both);
+    await expect.poll(() => editorText(editor(page))).toBe(both);
+    await expect.poll(() => editorText(editor(other))).toBe(both);
+    await otherContext.close();
+  });
+
+  test('a device back from offline adds its edits to a note changed meanwhile (path b)', async ({
+    page,
+    context,
+    account,
+  }) => {
+    const note = await account.api.createNote('Line one\n\nLine two');
+    await openLoggedIn(page, account);
+    await notesNav(page)
+      .getByRole('link', { name: /Line one/ })
+      .click();
+    await expect.poll(() => editorText(editor(page))).toBe('Line one\n\nLine two');
+
+    await context.setOffline(true);
+    await goToEndOfLine(page, 2);
+    await editor(page).pressSequentially(', written offline');
+    await expect(saveStatus(page, 'Offline — retrying')).toBeVisible();
+    const stored = await account.api.note(note.id);
+    await account.api.updateNote({ ...stored!, body: 'Line one, changed elsewhere\n\nLine two' });
+    await context.setOffline(false);
+
+    const both = 'Line one, changed elsewhere\n\nLine two, written offline';
+    await expect.poll(async () => (await account.api.note(note.id))?.body).toBe(both);
+    await expect.poll(() => editorText(editor(page))).toBe(both);
+    await expect(saveStatus(page, 'Saved')).toBeVisible();
+  });
+
+  test('a remote edit that brings back a text sent before is shown (path g)', async ({
+    page,
+    account,
+  }) => {
+    const note = await account.api.createNote('ab');
+    await openLoggedIn(page, account);
+    await notesNav(page).getByRole('link', { name: 'ab' }).click();
+    await editor(page).press('ControlOrMeta+End');
+    for (const [key, text] of [
+      ['c', 'abc'],
+      ['d', 'abcd'],
+    ] as const) {
+      await editor(page).press(key);
+      await expect.poll(async () => (await account.api.note(note.id))?.body).toBe(text);
+      await expect(saveStatus(page, 'Saved')).toBeVisible();
+    }
+    // The other device removes the character just typed: the same text this window sent before.
+    const stored = await account.api.note(note.id);
+    await account.api.updateNote({ ...stored!, body: 'abc' });
+    await expect.poll(() => editorText(editor(page))).toBe('abc');
+    await expect(notesNav(page).getByRole('link').first()).toHaveText('abc');
+  });
+});

@@ -1,0 +1,104 @@
+import { editorText } from './support/editor-text.js';
+import { expect, openLoggedIn, test } from './support/fixtures.js';
+import { editor, holdSaves, notesNav } from './support/notes-page.js';
+
+test.describe('History and trash', () => {
+  test('History compares a version with the text now and restores it', async ({
+    page,
+    account,
+  }) => {
+    const note = await account.api.createNote('Version one');
+    // Two devices replace the same words from the same base: the first text is set aside.
+    await account.api.updateNote({ ...note, body: 'Version two' });
+    await account.api.updateNote({ ...note, body: 'Version three' });
+    await openLoggedIn(page, account);
+    await notesNav(page).getByRole('link', { name: 'Version three' }).click();
+
+    await page.getByRole('button', { name: 'History' }).click();
+    const history = page.getByRole('dialog', { name: 'History' });
+    await expect(history).toBeVisible();
+    const versions = history.getByRole('list', { name: 'Versions' }).getByRole('button');
+    await expect(versions.first()).toContainText('Set aside by a merge');
+    await expect(versions.first()).toHaveAttribute('aria-pressed', 'true');
+    await expect(versions.first()).toBeFocused();
+    await expect(history.getByRole('deletion')).toHaveText(['two']);
+    await expect(history.getByRole('insertion')).toHaveText(['three']);
+
+    await history.getByRole('button', { name: 'Restore this version' }).click();
+    await expect(history).toBeHidden();
+    await expect.poll(() => editorText(editor(page))).toBe('Version two');
+    await expect.poll(async () => (await account.api.note(note.id))?.body).toBe('Version two');
+
+    // The text the restore replaced is a version now, and Escape closes the dialog.
+    await page.getByRole('button', { name: 'History' }).press('Enter');
+    await expect(history.getByText('Replaced by a restore')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(history).toBeHidden();
+    await expect(page.getByRole('button', { name: 'History' })).toBeFocused();
+  });
+
+  test('a save that set text aside says so and links to it', async ({ page, account }) => {
+    const note = await account.api.createNote('Hello world');
+    await openLoggedIn(page, account);
+    await notesNav(page).getByRole('link', { name: 'Hello world' }).click();
+    const release = await holdSaves(page);
+    await editor(page).press('ControlOrMeta+a');
+    await editor(page).pressSequentially('Mine entirely');
+    await account.api.updateNote({ ...note, body: 'Hello there' });
+    release();
+
+    await expect(page.getByText('Merged with changes from another device.')).toBeVisible();
+    await page.getByRole('button', { name: 'See the other text' }).click();
+    const history = page.getByRole('dialog', { name: 'History' });
+    await expect(history.getByRole('button', { pressed: true })).toContainText(
+      'Set aside by a merge',
+    );
+    await expect(history.getByRole('deletion')).toHaveText(['Hello', 'there']);
+    await expect.poll(async () => (await account.api.note(note.id))?.body).toBe('Mine entirely');
+  });
+
+  test('Trash: delete, restore, delete forever and empty', async ({ page, account }) => {
+    await account.api.createNote('Keep me');
+    await account.api.createNote('Lose me');
+    await openLoggedIn(page, account);
+
+    for (const title of ['Lose me', 'Keep me']) {
+      await notesNav(page).getByRole('link', { name: title }).click();
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.getByRole('button', { name: 'Delete' }).click();
+      await expect(notesNav(page).getByRole('link', { name: title })).toHaveCount(0);
+    }
+
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.getByRole('button', { name: 'Trash' }).click();
+    const trash = page.getByRole('dialog', { name: 'Trash' });
+    const items = trash.getByRole('list', { name: 'Deleted notes' }).getByRole('listitem');
+    await expect(items).toHaveCount(2);
+    await expect(items.first()).toContainText('Keep me');
+
+    await trash.getByRole('button', { name: 'Restore Keep me' }).click();
+    await expect(items).toHaveCount(1);
+    await expect(notesNav(page).getByRole('link')).toHaveText(['Keep me']);
+
+    // Delete forever asks first; declining keeps the note in the trash.
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await trash.getByRole('button', { name: 'Delete Lose me forever' }).click();
+    await expect(items).toHaveCount(1);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await trash.getByRole('button', { name: 'Delete Lose me forever' }).click();
+    await expect(trash.getByText('The trash is empty.')).toBeVisible();
+
+    // Empty trash takes everything in it, after asking.
+    await page.keyboard.press('Escape');
+    await notesNav(page).getByRole('link', { name: 'Keep me' }).click();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.getByRole('button', { name: 'Trash' }).click();
+    await expect(items).toHaveCount(1);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await trash.getByRole('button', { name: 'Empty trash' }).click();
+    await expect(trash.getByText('The trash is empty.')).toBeVisible();
+    expect(await account.api.listNotes()).toEqual([]);
+  });
+});

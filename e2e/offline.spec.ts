@@ -1,0 +1,106 @@
+import type { Page } from '@playwright/test';
+import { editorText } from './support/editor-text.js';
+import { createAccount, expect, logInToken, openLoggedIn, storeToken } from './support/fixtures.js';
+import { editor, notesNav } from './support/notes-page.js';
+import { cachedNoteCount, confirmNextDialog, serviceWorkerActive } from './support/offline-page.js';
+import { restart, testWithOwnServer as test } from './support/own-server.js';
+
+const offlineStatus = (page: Page) =>
+  page.getByRole('status').filter({ hasText: /^Offline — .*(waiting|sent)$/ });
+
+test('offline: a reload shows the notes; edits and deletes made offline reach the server and a second window', async ({
+  page,
+  context,
+  browser,
+  server,
+}) => {
+  const account = await createAccount(server.url);
+  const third = await account.api.createNote('Third');
+  await account.api.createNote('Second');
+  await account.api.createNote('First');
+  await openLoggedIn(page, account);
+  await expect(notesNav(page).getByRole('link')).toHaveText(['First', 'Second', 'Third']);
+  await serviceWorkerActive(page);
+  await expect.poll(() => cachedNoteCount(page)).toBe(3);
+
+  // The connection goes: the server stops and the device is offline.
+  await server.stop();
+  await context.setOffline(true);
+  await page.reload();
+  await expect(notesNav(page).getByRole('link')).toHaveText(['First', 'Second', 'Third']);
+  await expect(offlineStatus(page)).toHaveText('Offline — nothing waiting to be sent');
+
+  // Search answers from the titles on the device.
+  await page.getByRole('searchbox', { name: 'Search notes' }).fill('seco');
+  await expect(notesNav(page).getByRole('link')).toHaveText(['Second']);
+  await page.getByRole('searchbox', { name: 'Search notes' }).fill('');
+  await expect(notesNav(page).getByRole('link')).toHaveText(['First', 'Second', 'Third']);
+
+  await notesNav(page).getByRole('link', { name: 'First' }).click();
+  await editor(page).press('ControlOrMeta+End');
+  await editor(page).pressSequentially(' edited offline');
+  await notesNav(page).getByRole('link', { name: 'Third' }).click();
+  confirmNextDialog(page);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(notesNav(page).getByRole('link')).toHaveText(['First edited offline', 'Second']);
+  await expect(offlineStatus(page)).toHaveText('Offline — 2 changes waiting');
+
+  // Back online; another window of the same account is open and receives it all live.
+  const restarted = await restart(server);
+  const other = await browser.newContext({ baseURL: server.url });
+  try {
+    const otherPage = await other.newPage();
+    await storeToken(otherPage, await logInToken(account));
+    await otherPage.goto('/');
+    await expect(notesNav(otherPage).getByRole('link')).toHaveText(['First', 'Second', 'Third']);
+
+    await context.setOffline(false);
+    await expect(notesNav(otherPage).getByRole('link')).toHaveText([
+      'First edited offline',
+      'Second',
+    ]);
+    await expect(offlineStatus(page)).toHaveCount(0);
+    const bodies = (await account.api.listNotes()).map((note) => note.body);
+    expect(bodies).toEqual(['First edited offline', 'Second']);
+    expect(await account.api.note(third.id)).toBeUndefined();
+    await notesNav(page).getByRole('link', { name: 'First edited offline' }).click();
+    await expect.poll(() => editorText(editor(page))).toBe('First edited offline');
+  } finally {
+    await other.close();
+    await restarted.stop();
+  }
+});
+
+test('offline: a note created offline is created once when the server is back', async ({
+  page,
+  context,
+  server,
+}) => {
+  const account = await createAccount(server.url);
+  for (const note of await account.api.listNotes()) await account.api.deleteNote(note.id);
+  await account.api.createNote('Existing');
+  await openLoggedIn(page, account);
+  await expect(notesNav(page).getByRole('link')).toHaveText(['Existing']);
+  await serviceWorkerActive(page);
+  await expect.poll(() => cachedNoteCount(page)).toBe(1);
+
+  await server.stop();
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole('button', { name: 'New' }).click();
+  await editor(page).pressSequentially('Made offline');
+  await expect(notesNav(page).getByRole('link')).toHaveText(['Made offline', 'Existing']);
+  await expect(offlineStatus(page)).toHaveText('Offline — 1 change waiting');
+
+  const restarted = await restart(server);
+  try {
+    await context.setOffline(false);
+    await expect(offlineStatus(page)).toHaveCount(0);
+    await expect
+      .poll(async () => (await account.api.listNotes()).map((note) => note.body))
+      .toEqual(['Made offline', 'Existing']);
+    await expect(notesNav(page).getByRole('link')).toHaveText(['Made offline', 'Existing']);
+  } finally {
+    await restarted.stop();
+  }
+});
