@@ -3,9 +3,15 @@ import { progress } from './report.js';
 import { type ServerProcess, startServer } from './server-process.js';
 import type { Settings } from './settings.js';
 
-export type ServerKind = 'quire' | 'baseline';
+/** A server under test: the plain yardstick, or Quire over SQLite or PostgreSQL. */
+export interface ServerVariant {
+  label: string;
+  kind: 'plain' | 'quire';
+  /** An SQLite file name in the bench's directory, or a PostgreSQL URL. */
+  database: string;
+}
 
-/** Starts the servers under test, each over its own SQLite file in `dir`, and stops them all. */
+/** Starts the servers under test, each over its own database, and stops them all. */
 export class BenchServers {
   private readonly running = new Set<ServerProcess>();
 
@@ -14,28 +20,31 @@ export class BenchServers {
     private readonly settings: Settings,
   ) {}
 
-  async start(name: string, kind: ServerKind, logLevel = 'warn'): Promise<ServerProcess> {
-    progress(`starting ${name}`);
-    const database = path.join(this.dir, `${name.replace(/\W+/g, '-')}.db`);
+  async start(variant: ServerVariant): Promise<ServerProcess> {
+    progress(`starting ${variant.label}`);
+    const database = variant.database.startsWith('postgres')
+      ? variant.database
+      : path.join(this.dir, variant.database);
     const profileDir = this.settings.cpuProfileDir;
     const server = await startServer(
-      kind === 'quire'
+      variant.kind === 'quire'
         ? {
-            name,
+            name: variant.label,
             script: 'src/server/main.ts',
             args: ['serve'],
+            cwd: this.settings.quireRoot,
             env: {
               DATABASE_URL: database,
               ALLOW_SIGNUP: 'true',
               AUTH_RATE_LIMIT: '0',
               SCRYPT_COST: '10',
-              LOG_LEVEL: logLevel,
+              LOG_LEVEL: 'warn',
             },
             nodeFlags: profileDir
               ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`]
               : [],
           }
-        : { name, script: 'bench/baseline-server.ts', env: { DATABASE_URL: database } },
+        : { name: variant.label, script: 'bench/plain-server.ts', env: { DATABASE_URL: database } },
     );
     this.running.add(server);
     return server;

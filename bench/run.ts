@@ -1,25 +1,36 @@
 /**
- * `npm run bench`: Quire's API against a hand-written baseline, the large note list, live
- * fan-out and memory, on loopback, printed as tables. A report, not a test: it exits 0
- * whatever the numbers are, and non-zero only when it could not measure.
+ * `npm run bench`: Quire (over SQLite and over PostgreSQL) against a plain yardstick server
+ * doing the same contract, on loopback, in interleaved rounds; one table with ratios, and the
+ * figures as JSON. A report, not a test: it exits 0 whatever the numbers are, and non-zero only
+ * when it could not measure.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { apiSection } from './api-section.js';
-import { BenchServers } from './bench-servers.js';
+import { BenchServers, type ServerVariant } from './bench-servers.js';
+import { type BenchTarget, prepareTarget } from './bench-target.js';
+import { historyStorageSection } from './history-storage.js';
+import { openFanoutRig, socketBudget } from './live-fanout.js';
+import { runScenarios, type ScenarioRuns } from './load-scenarios.js';
 import { describeMachine } from './machine.js';
-import { loadAverage, print } from './report.js';
-import { scaleSection } from './scale-section.js';
+import { createScratchDatabase } from './postgres-scratch.js';
+import { loadAverage, print, progress } from './report.js';
+import { printDetails } from './results-details.js';
+import { writeResultsJson } from './results-json.js';
+import { type ServerResults, summaryHeaders, summaryRows } from './results-table.js';
+import { searchSection } from './search-section.js';
 import { loadSettings } from './settings.js';
-import { count, ms } from './table.js';
+import { count, formatTable, ms } from './table.js';
+import { measureTyping } from './typing-run.js';
 
 const settings = loadSettings();
 const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-'));
 const servers = new BenchServers(tempDir, settings);
+const cleanUps: (() => Promise<void>)[] = [];
 
 async function cleanUp() {
   await servers.stopAll();
+  for (const step of cleanUps.splice(0)) await step().catch(() => {});
   fs.rmSync(tempDir, { recursive: true, force: true });
 }
 
@@ -32,24 +43,97 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+async function variants(): Promise<ServerVariant[]> {
+  const list: ServerVariant[] = [
+    { label: 'plain', kind: 'plain', database: 'plain.db' },
+    { label: 'Quire SQLite', kind: 'quire', database: 'quire.db' },
+  ];
+  if (settings.postgresUrl === '') return list;
+  const scratch = await createScratchDatabase(settings.postgresUrl);
+  if ('skipped' in scratch) {
+    print(`PostgreSQL skipped: ${scratch.skipped}`);
+    return list;
+  }
+  cleanUps.push(scratch.drop);
+  return [...list, { label: 'Quire PostgreSQL', kind: 'quire', database: scratch.url }];
+}
+
 try {
+  const startedAt = performance.now();
   const machine = describeMachine(tempDir);
-  print(`Quire benchmarks — ${new Date().toISOString().slice(0, 10)}`);
+  print(`Quire benchmarks — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`);
   print(`Machine: ${machine.summary}`);
   print(
     `SQLite ${machine.sqliteVersion}: one commit with WAL + synchronous=FULL takes ` +
-      `${ms(machine.commitMs)} ms on this disk (a ceiling of ~${count(1000 / machine.commitMs)} ` +
-      'durable writes/s)',
+      `${ms(machine.commitMs)} ms on this disk`,
+  );
+  print(`Before the run: ${loadAverage()} (rounds are interleaved so that it falls on all alike)`);
+  if (settings.quick) print('BENCH_QUICK=1: shortened run, numbers are rough');
+  print();
+
+  const targets: BenchTarget[] = [];
+  for (const variant of await variants()) {
+    const server = await servers.start(variant);
+    progress(
+      `${variant.label}: creating ${count(settings.listNotes + settings.largeListNotes)} notes`,
+    );
+    targets.push(await prepareTarget(variant.label, server, settings));
+  }
+  const runs = await runScenarios(targets, settings, (label, scenario, round) =>
+    progress(`round ${round + 1}/${settings.rounds}: ${scenario} on ${label}`),
+  );
+  const loadAfterRounds = loadAverage();
+  const budget = socketBudget(settings.sockets, settings.socketsPerUser);
+  if (budget.warning) print(`WARNING: ${budget.warning}`);
+  const results: ServerResults[] = [];
+  for (const target of targets) {
+    progress(`${target.label}: typing, then fan-out to ${count(budget.sockets)} sockets`);
+    const typing = await measureTyping(target.server, settings);
+    const rig = await openFanoutRig(target.server, budget.sockets, settings);
+    try {
+      const fanout = await rig.measure();
+      results.push({
+        label: target.label,
+        scenarios: runs.get(target.label) as ScenarioRuns,
+        typing,
+        fanout,
+      });
+    } finally {
+      await rig.close();
+    }
+  }
+
+  printDetails(results, settings, loadAfterRounds);
+  print();
+  const [yardstick, ...quires] = results as [ServerResults, ...ServerResults[]];
+  print(
+    `Summary — ratios to the plain server (bars from the issue; "×SQLite": PostgreSQL against ` +
+      `Quire on SQLite) [${loadAverage()}]`,
   );
   print(
-    `Before the run: ${loadAverage()} (other work on the machine skews every number; ` +
-      'the API rounds are interleaved so that it falls on every server alike)',
+    formatTable(
+      summaryHeaders(
+        yardstick.label,
+        quires.map((quire) => quire.label),
+      ),
+      summaryRows(yardstick, quires),
+    ),
   );
-  if (process.env.BENCH_QUICK === '1') print('BENCH_QUICK=1: shortened run, numbers are rough');
+  const file = writeResultsJson(settings, machine, targets, results);
   print();
-  await apiSection(servers, settings);
-  print();
-  await scaleSection(servers, settings);
+  print(
+    `Results as JSON: ${file}; the run took ${((performance.now() - startedAt) / 1000).toFixed(0)} s`,
+  );
+  if (!settings.quick) {
+    print();
+    await historyStorageSection(tempDir);
+    print();
+    await searchSection(
+      settings.search,
+      path.join(tempDir, 'search.db'),
+      settings.postgresUrl || undefined,
+    );
+  }
 } catch (error) {
   process.exitCode = 1;
   process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);

@@ -23,6 +23,8 @@ export interface ServerSpec {
   env: Record<string, string>;
   /** Extra node flags, e.g. --cpu-prof. */
   nodeFlags?: string[];
+  /** Where the script lives, if not in this checkout (e.g. another commit, for a before/after). */
+  cwd?: string;
 }
 
 const START_TIMEOUT_MS = 30_000;
@@ -78,7 +80,7 @@ export async function startServer(spec: ServerSpec): Promise<ServerProcess> {
     process.execPath,
     [...(spec.nodeFlags ?? []), '--import', 'tsx', spec.script, ...(spec.args ?? [])],
     {
-      cwd: REPO_ROOT,
+      cwd: spec.cwd ?? REPO_ROOT,
       env: { ...process.env, ...spec.env, PORT: String(port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'ignore', 'pipe'],
     },
