@@ -17,6 +17,7 @@ export interface SearchQuery {
 }
 
 export const MAX_QUERY_TERMS = 32;
+const MIN_PREFIX_LENGTH = 2;
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 const SPACELESS = new RegExp(SPACELESS_SCRIPT_CLASS, 'u');
@@ -37,8 +38,11 @@ function termOf(text: string, quoted: boolean, closed: boolean): SearchTerm | un
   }
   const words = wordsOf(text);
   if (words.length === 0) return undefined;
-  // A closed phrase is exact; anything still being typed ends in a prefix.
-  return { kind: 'words', words, prefix: !(quoted && closed) };
+  // A closed phrase is exact; anything still being typed ends in a prefix, once it has two
+  // characters: one letter begins a good part of all words, which matches nearly every note.
+  const last = words[words.length - 1] ?? '';
+  const prefix = !(quoted && closed) && [...last].length >= MIN_PREFIX_LENGTH;
+  return { kind: 'words', words, prefix };
 }
 
 /**
