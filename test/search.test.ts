@@ -79,6 +79,11 @@ describe('GET /api/search matching', () => {
     expect(await found('errands')).toEqual(['Shopping list']);
   });
 
+  it('takes one letter as a word, and two as the start of words', async () => {
+    expect(await found('g')).toEqual([]);
+    expect(await found('ga')).toEqual(['Garden ideas', 'Weekly plan']);
+  });
+
   it('ranks a match in the title above matches in the body', async () => {
     expect(await found('garden')).toEqual(['Garden ideas', 'Weekly plan']);
   });
@@ -91,6 +96,36 @@ describe('GET /api/search matching', () => {
     expect(await found('airship')).toEqual(['Fresh']);
     await call(server.url, 'DELETE', `/api/notes/${note.id}`, { token });
     expect(await found('airship')).toEqual([]);
+  });
+});
+
+describe('GET /api/search with a word in more notes than are ranked', () => {
+  let many: string;
+  let oldest: Note | undefined;
+
+  beforeAll(async () => {
+    many = await signUp(server.url);
+    await createNote(server.url, many, 'Heron sightings\nby the lake');
+    for (let i = 0; i < 260; i += 1) {
+      const note = await createNote(server.url, many, `Entry ${i}\nheron seen today`);
+      oldest ??= note;
+    }
+  });
+
+  const titles = async (q: string, limit: number) => {
+    const response = await search(q, `&limit=${limit}`, many);
+    return (response.json.results as SearchResult[]).map((r) => r.note.body.split('\n')[0]);
+  };
+
+  it('still puts an old note with the word in its title first', async () => {
+    expect(await titles('heron', 2)).toEqual(['Heron sightings', 'Entry 259']);
+  });
+
+  it('counts an old note just edited among the newest', async () => {
+    if (!oldest) throw new Error('no notes made');
+    expect(await titles('heron', 200)).not.toContain('Entry 0');
+    await updateNote(server.url, many, { ...oldest, body: 'Entry 0\nheron seen yesterday' });
+    expect(await titles('heron', 3)).toEqual(['Heron sightings', 'Entry 0', 'Entry 259']);
   });
 });
 

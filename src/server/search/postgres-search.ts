@@ -1,12 +1,12 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { SPACELESS_SCRIPT_CLASS } from '../db/migrations/0004-search-index.js';
 import { toNote } from '../notes/note-repository.js';
 import { likeContaining, type NoteRow, type SearchEngine, substringsOf } from './search-engine.js';
 import type { SearchTerm } from './search-query.js';
 
-/** How many of the best candidates (title matches, then the most recent) are ranked by text. */
-const CANDIDATES = 1000;
+/** How many of the newest matches, and of the newest title matches, are ranked. */
+const CANDIDATES = 200;
 
 const lexeme = (word: string, prefix: boolean) => `'${word}'${prefix ? ':*' : ''}`;
 
@@ -37,17 +37,17 @@ function titleQuery(include: SearchTerm[]): string | undefined {
   return parts.length > 0 ? parts.join(' | ') : undefined;
 }
 
-const tsquery = (text: string) =>
-  sql`to_tsquery('simple', public.unaccent('public.unaccent'::regdictionary, ${text}))`;
+const tsquery = (text: string) => sql`quire_search_query(${text})`;
 
 // Repeats the partial index's predicate, so the planner may use the trigram index.
 const SPACELESS = sql.raw(`n.body ~ '${SPACELESS_SCRIPT_CLASS}'`);
-const ORDER = sql`s.time_last_modified desc, s.change_seq desc, s.note_id desc`;
+const NEWEST = sql`s.time_last_modified desc, s.change_seq desc`;
 
 /**
- * PostgreSQL: the GIN index finds the matches; title matches first, then the most recent, are
- * the candidates, and those are ranked by ts_rank, so a common word costs no more than a rare
- * one. Text in spaceless scripts is found through the trigram index.
+ * PostgreSQL: the newest `CANDIDATES` matches, and the newest title matches, are found by
+ * walking the user's notes newest first (or through the GIN indexes when the words are rare:
+ * the planner decides), then ranked: title matches first, then by ts_rank. A word in every note
+ * costs what a rare one does. Text in spaceless scripts is found through the trigram index.
  */
 export function postgresSearch(db: Db): SearchEngine {
   return async ({ userId, query, limit, includeTrash }) => {
@@ -56,29 +56,48 @@ export function postgresSearch(db: Db): SearchEngine {
     const included = substringsOf(query.include);
     const excluded = substringsOf(query.exclude);
     const readsNotes = included.length > 0 || excluded.length > 0;
-    const conditions = [
-      sql`s.user_id = ${userId}`,
-      ...(includeTrash ? [] : [sql`not s.in_trash`]),
-      ...(ts === undefined ? [] : [sql`s.body @@ ${tsquery(ts)}`]),
+    const owner = [sql`s.user_id = ${userId}`, ...(includeTrash ? [] : [sql`not s.in_trash`])];
+    const text = ts === undefined ? [] : [sql`s.body @@ ${tsquery(ts)}`];
+    const substrings = [
       ...(included.length > 0 ? [SPACELESS] : []),
-      ...included.map((text) => sql`n.body like ${likeContaining(text)} escape '\\'`),
-      ...excluded.map((text) => sql`strpos(n.body, ${text}) = 0`),
+      ...included.map((part) => sql`n.body like ${likeContaining(part)} escape '\\'`),
+      ...excluded.map((part) => sql`strpos(n.body, ${part}) = 0`),
     ];
-    const inTitle = title === undefined ? sql`false` : sql`s.title @@ ${tsquery(title)}`;
-    const rank = ts === undefined ? sql`(0)::real` : sql`ts_rank(c.body, ${tsquery(ts)})`;
+    const from = sql`note_search s ${readsNotes ? sql`join notes n on n.id = s.note_id` : sql``}`;
+    const where = (conditions: RawBuilder<unknown>[]) => sql.join(conditions, sql` and `);
+    // The title is the body's first line: with one term and nothing excluded, a title match is
+    // a match, and leaving the body out keeps the planner from reading the body index too.
+    const titleImpliesText = query.include.length === 1 && query.exclude.length === 0;
+    const titled =
+      title === undefined
+        ? sql`select null::text as note_id where false`
+        : sql`select s.note_id from ${from}
+            where ${where([...owner, ...(titleImpliesText ? [] : text), ...substrings])}
+              and s.title @@ ${tsquery(title)}
+            order by ${NEWEST} limit ${CANDIDATES}`;
+    const rank = ts === undefined ? sql`(0)::real` : sql`ts_rank(s.body, ${tsquery(ts)})`;
     const { rows } = await sql<NoteRow>`
-      with candidates as (
-        select s.note_id, s.time_last_modified, s.change_seq, s.body, ${inTitle} as in_title
-        from note_search s ${readsNotes ? sql`join notes n on n.id = s.note_id` : sql``}
-        where ${sql.join(conditions, sql` and `)}
-        order by in_title desc, ${ORDER}
-        limit ${CANDIDATES}
+      with recent as (
+        select s.note_id from ${from} where ${where([...owner, ...text, ...substrings])}
+        order by ${NEWEST} limit ${CANDIDATES}
+      ), titled as (${titled}),
+      candidates as (
+        select note_id, bool_or(in_title) as in_title from (
+          select note_id, false as in_title from recent
+          union all select note_id, true as in_title from titled
+        ) c group by note_id
+      ),
+      best as (
+        select c.note_id, c.in_title, ${rank} as rank, s.time_last_modified, s.change_seq
+        from candidates c join note_search s on s.note_id = c.note_id
+        order by c.in_title desc, rank desc, ${NEWEST}, c.note_id desc
+        limit ${limit}
       )
       select n.id, n.body, n.time_created, n.time_last_modified, n.revision
-      from candidates c join notes n on n.id = c.note_id
-      order by c.in_title desc, ${rank} desc,
-        c.time_last_modified desc, c.change_seq desc, c.note_id desc
-      limit ${limit}`.execute(db);
+      from best b join notes n on n.id = b.note_id
+      order by b.in_title desc, b.rank desc, b.time_last_modified desc, b.change_seq desc, n.id desc`.execute(
+      db,
+    );
     return rows.map(toNote);
   };
 }

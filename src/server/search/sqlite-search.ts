@@ -5,7 +5,10 @@ import { type NoteRow, type SearchEngine, substringsOf } from './search-engine.j
 import type { SearchTerm } from './search-query.js';
 
 // bm25 weights per column (owner, title, body): a match in the title counts ten times.
-const RANK = 'bm25(0.0, 10.0, 1.0)';
+const RANK = 'bm25(note_search, 0.0, 10.0, 1.0)';
+
+/** How many of the newest matches, and of the newest title matches, are ranked. */
+const CANDIDATES = 200;
 
 const quoted = (word: string) => `"${word}"`;
 
@@ -35,31 +38,50 @@ function ftsQuery(userId: string, includeTrash: boolean, terms: SearchTerm[], no
   return expression;
 }
 
+/** The query narrowed to notes with any included term in their title; undefined if none can. */
+function titleQuery(match: string, terms: SearchTerm[]): string | undefined {
+  const inTitle = terms.flatMap((term) => ftsTerm(term) ?? []);
+  return inTitle.length > 0 ? `(${match}) AND {title} : (${inTitle.join(' OR ')})` : undefined;
+}
+
 const ORDER = sql`n.time_last_modified desc, n.change_seq desc, n.id desc`;
 
 /**
- * SQLite: FTS5 ranks by bm25 within the owner's token, so the best `limit` are picked before any
- * note is read. Text in spaceless scripts is then checked on the notes themselves.
+ * SQLite: a note's index row is renumbered on every write, so FTS5 walks matches newest first
+ * and stops after `CANDIDATES`: the newest matches, ranked by bm25, and the newest title matches,
+ * which rank above them. A word in every note costs what a rare one does. Text in spaceless
+ * scripts is then checked on the notes themselves, over every match.
  */
 export function sqliteSearch(db: Db): SearchEngine {
   return async ({ userId, query, limit, includeTrash }) => {
     const match = ftsQuery(userId, includeTrash, query.include, query.exclude);
+    const title = titleQuery(match, query.include);
     const conditions = [
       ...substringsOf(query.include).map((text) => sql`instr(n.body, ${text}) > 0`),
       ...substringsOf(query.exclude).map((text) => sql`instr(n.body, ${text}) = 0`),
     ];
-    const ranked =
-      conditions.length === 0
-        ? sql`select rowid as doc, rank from note_search
-            where note_search match ${match} and rank match ${RANK} order by rank limit ${limit}`
-        : sql`select rowid as doc, rank from note_search
-            where note_search match ${match} and rank match ${RANK}`;
+    // Substring terms filter after the index, so they need every match, not the newest few.
+    const newest = conditions.length === 0 ? sql`limit ${CANDIDATES}` : sql``;
+    const titled =
+      title === undefined
+        ? sql`select null as doc where false`
+        : sql`select rowid as doc from note_search where note_search match ${title}
+            order by rowid desc ${newest}`;
     const { rows } = await sql<NoteRow>`
-      with ranked as (${ranked})
+      with recent as (
+        select rowid as doc, ${sql.raw(RANK)} as score from note_search
+        where note_search match ${match} order by rowid desc ${newest}
+      ), titled as (${titled}),
+      candidates as (
+        select doc, max(in_title) as in_title, min(score) as score from (
+          select doc, 0 as in_title, score from recent
+          union all select doc, 1 as in_title, null as score from titled
+        ) group by doc
+      )
       select n.id, n.body, n.time_created, n.time_last_modified, n.revision
-      from ranked join note_search_docs d on d.doc = ranked.doc join notes n on n.id = d.note_id
+      from candidates c join note_search_docs d on d.doc = c.doc join notes n on n.id = d.note_id
       ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
-      order by ranked.rank, ${ORDER}
+      order by c.in_title desc, c.score is null, c.score, ${ORDER}
       limit ${limit}`.execute(db);
     return rows.map(toNote);
   };

@@ -13,14 +13,14 @@ export const SPACELESS_SCRIPT_CLASS = '[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\
 // holds one token per user and state (`u…` in the list, `t…` in the trash), so a query ranks
 // only its user's notes without reading them. unicode61 folds case and diacritics; `#` is a
 // token character so `#tag` stays distinct from `tag`.
-const SQLITE_TITLE = (body: string) => {
+export const SQLITE_TITLE = (body: string) => {
   const trimmed = `ltrim(${body}, ' ' || char(9, 10, 13))`;
   return `substr(${trimmed}, 1, instr(${trimmed} || char(10), char(10)) - 1)`;
 };
-const SQLITE_OWNER = (row: string) =>
+export const SQLITE_OWNER = (row: string) =>
   `iif(${row}.time_deleted is null, 'u', 't') || replace(${row}.user_id, '-', '')`;
 
-export const SQLITE_REBUILD = [
+const SQLITE_REBUILD = [
   `insert into note_search (note_search) values ('delete-all')`,
   'delete from note_search_docs',
   'insert into note_search_docs (note_id) select id from notes',

@@ -6,6 +6,7 @@ import * as searchIndex from './0004-search-index.js';
 import * as accountSecurity from './0005-account-security.js';
 import * as importKeys from './0006-import-keys.js';
 import * as changeTombstones from './0007-change-tombstones.js';
+import * as searchRecency from './0008-search-recency.js';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-account-security': accountSecurity,
   '0006-import-keys': importKeys,
   '0007-change-tombstones': changeTombstones,
+  '0008-search-recency': searchRecency,
 };
