@@ -91,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   warnAboutUntrustedProxy(app, config);
-  registerDurableAnswers(app, database.syncCommits);
+  registerDurableAnswers(app, database);
   registerJsonBodyParser(app);
   await registerSecurityHeaders(app);
   await app.register(compress, {
@@ -135,7 +135,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throttle,
     scryptCost: config.scryptCost,
   });
-  const notes = new NoteService(db, bus, app.log, options.clock ?? nowInSeconds);
+  const notes = new NoteService(db, bus, app.log, options.clock ?? nowInSeconds, () =>
+    database.committed(),
+  );
   registerNoteRoutes(app, { db, kind: database.kind, notes, authenticated });
   registerHistoryRoutes(app, { db, notes, authenticated });
   registerTrashRoutes(app, { db, notes, authenticated });

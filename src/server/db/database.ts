@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseLocation } from '../config.js';
+import { BatchedSqliteDriver } from './batched-sqlite-driver.js';
 import { DatabaseUnavailableError } from './postgres-connection.js';
 import { openPostgres } from './postgres-database.js';
 import type { DatabaseSchema } from './schema.js';
@@ -17,7 +18,14 @@ export type Db = Kysely<DatabaseSchema>;
 interface OpenDatabase {
   db: Db;
   /**
-   * Resolves once every commit made before the call survives a power cut: writes wait for it
+   * Runs `fn` (a request) as a scope whose writes `committed` and `syncCommits` wait for; SQLite
+   * commits writes that arrive together as one transaction.
+   */
+  trackWrites<T>(fn: () => T): T;
+  /** Resolves once this scope's writes are committed; rejects if their commit failed. */
+  committed(): Promise<void>;
+  /**
+   * Resolves once this scope's writes are committed and survive a power cut: writes wait for it
    * before they answer. PostgreSQL commits are durable already.
    */
   syncCommits(): Promise<void>;
@@ -59,16 +67,28 @@ function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('temp_store = MEMORY');
   sqlite.prepare('select count(*) from sqlite_master').get(); // opens (creates) the WAL
   const wal = file === ':memory:' ? undefined : new WalGroupSync(file);
   wal?.prepare();
+  const driver = new BatchedSqliteDriver({ database: withStatementCache(sqlite) });
   const db = new Kysely<DatabaseSchema>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: {
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => driver,
+      createIntrospector: (kysely) => new SqliteIntrospector(kysely),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+    },
   });
   return {
     db,
     kind: 'sqlite',
-    syncCommits: () => wal?.synced() ?? Promise.resolve(),
+    trackWrites: (fn) => driver.tracked(fn),
+    committed: () => driver.committed(),
+    syncCommits: async () => {
+      await driver.committed();
+      await wal?.synced();
+    },
     close: async () => {
       await wal?.close();
       await db.destroy();

@@ -63,6 +63,8 @@ export async function openPostgres(
   return {
     db,
     kind: 'postgres',
+    trackWrites: (fn) => fn(),
+    committed: () => Promise.resolve(),
     syncCommits: () => Promise.resolve(),
     newClient: (applicationName) => new pg.Client(postgresClientConfig(url, applicationName)),
     close: () => {

@@ -54,6 +54,8 @@ export class NoteService {
     private readonly bus: LiveBus,
     private readonly log: FastifyBaseLogger,
     private readonly clock: () => number,
+    /** Resolves once this request's writes are committed (SQLite commits them in batches). */
+    private readonly committed: () => Promise<void> = () => Promise.resolve(),
   ) {}
 
   async create(caller: Caller, body: string): Promise<Note> {
@@ -255,8 +257,12 @@ export class NoteService {
     await this.publish({ userId: caller.userId, origin: caller.clientId, event: 'update', note });
   }
 
-  /** Live fan-out happens after the commit; a failed publish never undoes a stored write. */
+  /**
+   * Live fan-out happens after the commit; a failed commit fails the request instead, and a
+   * failed publish never undoes a stored write.
+   */
   private async publish(change: NoteChange): Promise<void> {
+    await this.committed();
     try {
       await this.bus.publish(change);
     } catch (error) {

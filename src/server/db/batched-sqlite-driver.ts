@@ -1,0 +1,137 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { CompiledQuery, type DatabaseConnection, SqliteDriver } from 'kysely';
+
+/** One SQLite transaction shared by the writes that arrived together. */
+class Batch {
+  readonly committed: Promise<void>;
+  resolve!: () => void;
+  reject!: (error: unknown) => void;
+
+  constructor() {
+    this.committed = new Promise<void>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    // A batch nobody waits on may fail unobserved; its writers learn of it through `committed`.
+    this.committed.catch(() => {});
+  }
+}
+
+const UNIT = CompiledQuery.raw('savepoint quire_unit');
+const RELEASE_UNIT = CompiledQuery.raw('release quire_unit');
+const UNDO_UNIT = CompiledQuery.raw('rollback to quire_unit');
+
+/**
+ * Group commit for SQLite: the transactions that arrive together run one after another inside
+ * one real transaction, each as a savepoint, and commit once, when no more are waiting. Each
+ * commit costs SQLite a WAL write of every page it touched and the search index a new segment,
+ * so a burst of writes pays that once instead of once each. A failing transaction still undoes
+ * only its own work. Nothing is answered before its batch commits: see `committed`.
+ */
+export class BatchedSqliteDriver extends SqliteDriver {
+  private batch: Batch | undefined;
+  private commitQueued = false;
+  /** Callers waiting for the connection: while there are some, the batch stays open for them. */
+  private waiting = 0;
+  /** The batches each request touched, so it waits for exactly those. */
+  private readonly scope = new AsyncLocalStorage<Set<Batch>>();
+
+  /** Runs `fn` with its own record of the batches it writes in (a request, say). */
+  tracked<T>(fn: () => T): T {
+    return this.scope.run(new Set(), fn);
+  }
+
+  /**
+   * Resolves once the batches this scope used have committed (outside a scope: the open batch);
+   * rejects if one of them failed, since its writes are then gone.
+   */
+  async committed(): Promise<void> {
+    const batches = this.scope.getStore();
+    if (!batches) return this.batch?.committed;
+    await Promise.all([...batches].map((batch) => batch.committed));
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    this.waiting += 1;
+    const connection = await super.acquireConnection().finally(() => {
+      this.waiting -= 1;
+    });
+    // A statement run outside a transaction while a batch is open commits with it.
+    if (this.batch) this.scope.getStore()?.add(this.batch);
+    return connection;
+  }
+
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    if (!this.batch) {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+      this.batch = new Batch();
+    }
+    this.scope.getStore()?.add(this.batch);
+    await connection.executeQuery(UNIT);
+  }
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(RELEASE_UNIT);
+    await this.commitOrWait(connection);
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await connection.executeQuery(UNDO_UNIT);
+      await connection.executeQuery(RELEASE_UNIT);
+    } catch (error) {
+      // Some errors (an I/O error, a full disk) end the whole transaction: the batch is lost.
+      // The transaction's own error is what its caller hears.
+      this.fail(connection, error);
+      return;
+    }
+    await this.commitOrWait(connection);
+  }
+
+  /**
+   * Commits now when nobody waits for the connection (a lone writer pays no delay); otherwise
+   * once the transactions already waiting have run, so they share the commit.
+   */
+  private async commitOrWait(connection: DatabaseConnection): Promise<void> {
+    if (this.waiting === 0) {
+      await this.commit(connection);
+    } else if (!this.commitQueued) {
+      this.commitQueued = true;
+      setImmediate(() => void this.commitQueuedBatch());
+    }
+  }
+
+  private async commitQueuedBatch(): Promise<void> {
+    const connection = await this.acquireConnection();
+    this.commitQueued = false;
+    try {
+      await this.commit(connection);
+    } finally {
+      await this.releaseConnection();
+    }
+  }
+
+  private async commit(connection: DatabaseConnection): Promise<void> {
+    if (!this.batch) return;
+    try {
+      await connection.executeQuery(CompiledQuery.raw('commit'));
+      this.batch.resolve();
+      this.batch = undefined;
+    } catch (error) {
+      this.fail(connection, error);
+    }
+  }
+
+  /** Commits what is open before the database closes. */
+  override async destroy(): Promise<void> {
+    if (this.batch) await this.commitQueuedBatch();
+    await super.destroy();
+  }
+
+  /** Rejects the open batch and leaves no transaction open, whatever state the error left. */
+  private fail(connection: DatabaseConnection, error: unknown): void {
+    this.batch?.reject(error);
+    this.batch = undefined;
+    connection.executeQuery(CompiledQuery.raw('rollback')).catch(() => {});
+  }
+}
