@@ -189,7 +189,7 @@ describe('HTTP behaviour', () => {
   });
 
   it('compresses large responses when the client accepts it', async () => {
-    for (let i = 0; i < 20; i += 1) await createNote(server.url, token, `note ${i} `.repeat(50));
+    for (let i = 0; i < 20; i += 1) await createNote(server.url, token, `note ${i} `.repeat(200));
     const plain = await fetch(`${server.url}/api/notes`, {
       headers: { token, 'accept-encoding': 'identity' },
     });
@@ -199,6 +199,17 @@ describe('HTTP behaviour', () => {
     });
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
     expect(((await gzip.json()) as { results: unknown[] }).results).toHaveLength(20);
+  });
+
+  it('answers a small note as it is, where compressing would cost more than it saves', async () => {
+    const note = await createNote(server.url, token, 'short '.repeat(200));
+    const response = await fetch(`${server.url}/api/notes`, {
+      method: 'PUT',
+      headers: { token, 'content-type': 'application/json', 'accept-encoding': 'gzip' },
+      body: JSON.stringify({ id: note.id, body: 'still short '.repeat(100) }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBeNull();
   });
 });
 

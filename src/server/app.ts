@@ -95,7 +95,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerJsonBodyParser(app);
   await registerSecurityHeaders(app);
   await app.register(compress, {
-    threshold: 1024,
+    // A single note's answer is a kilobyte or two: setting up a compressor for it costs more CPU
+    // than the few hundred bytes it saves. Lists and long notes are compressed.
+    threshold: 8192,
     // Responses are compressed on the fly: low levels cost a quarter of the CPU of the defaults
     // for a long note list and give up only a few percent of size.
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } },
