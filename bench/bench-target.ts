@@ -75,14 +75,19 @@ export async function prepareTarget(
 
   const random = seededRandom(7);
   const json = { 'content-type': 'application/json' };
-  const puts = ids.map((id, i) =>
-    buildRequest(
+  const edits = ids.map((_, i) => noteText(random, s.noteBytes, `Note ${i} edited`));
+  // Every save carries text the note does not hold yet: a save of unchanged text writes nothing.
+  let saves = 0;
+  const put = (n: number) => {
+    const i = n % ids.length;
+    saves += 1;
+    return buildRequest(
       'PUT',
       '/api/notes',
       { ...json, token: listToken as string },
-      JSON.stringify({ id, body: noteText(random, s.noteBytes, `Note ${i} edited`) }),
-    ),
-  );
+      JSON.stringify({ id: ids[i], body: `${edits[i]} ${saves}` }),
+    );
+  };
   const create = buildRequest(
     'POST',
     '/api/notes',
@@ -99,7 +104,7 @@ export async function prepareTarget(
     requests: {
       list: () => list,
       'large list': () => largeList,
-      update: (n) => puts[n % puts.length] as Buffer,
+      update: put,
       create: () => create,
     },
     expectStatus: { list: 200, 'large list': 200, update: 200, create: 201 },
