@@ -88,6 +88,26 @@ describe('GET /api/search matching', () => {
     expect(await found('garden')).toEqual(['Garden ideas', 'Weekly plan']);
   });
 
+  it('finds every one of many notes saved at the same moment', async () => {
+    const words = Array.from({ length: 24 }, (_, i) => `batchword${String.fromCharCode(97 + i)}`);
+    const saved = await Promise.all(
+      words.map((word) => createNote(server.url, token, `Batch ${word}\nsaved together`)),
+    );
+    await Promise.all(
+      saved.map((note, i) =>
+        updateNote(server.url, token, { ...note, body: `Batch ${i}\n${words[i]}x` }),
+      ),
+    );
+    for (const [i, word] of words.entries()) {
+      expect(await found(`"${word}"`)).toEqual([]);
+      expect(await found(`${word}x`)).toEqual([`Batch ${i}`]);
+    }
+    await Promise.all(
+      saved.map((note) => call(server.url, 'DELETE', `/api/notes/${note.id}`, { token })),
+    );
+    expect(await found('together')).toEqual([]);
+  });
+
   it('finds a note as soon as its save is answered, by its new text only', async () => {
     const note = await createNote(server.url, token, 'Fresh\nzeppelin');
     expect(await found('zeppelin')).toEqual(['Fresh']);

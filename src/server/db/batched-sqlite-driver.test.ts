@@ -2,9 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BatchedSqliteDriver } from './batched-sqlite-driver.js';
+import { BatchedSqliteDriver, type BatchFinisher } from './batched-sqlite-driver.js';
 
 interface Schema {
   parents: { id: string };
@@ -24,8 +30,12 @@ beforeEach(async () => {
   sqlite.pragma('foreign_keys = ON');
   sqlite.exec(`create table parents (id text primary key);
     create table rows (id text primary key,
-      parent text references parents (id) deferrable initially deferred)`);
-  driver = new BatchedSqliteDriver({ database: sqlite });
+      parent text references parents (id) deferrable initially deferred);
+    create table queued (id text primary key);
+    create table copies (id text primary key);
+    create trigger rows_queue after insert on rows begin insert into queued values (new.id); end`);
+  driver = new BatchedSqliteDriver({ database: sqlite }, copyQueued);
+
   db = new Kysely<Schema>({
     dialect: {
       createAdapter: () => new SqliteAdapter(),
@@ -44,10 +54,22 @@ afterEach(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const committedIds = () =>
-  (observer.prepare('select id from rows order by id').all() as { id: string }[]).map(
+/** A stand-in for an index that catches up once per batch: queued rows are copied. */
+const copyQueued: BatchFinisher = {
+  hasWork: async (connection) =>
+    (await connection.executeQuery(CompiledQuery.raw('select 1 from queued limit 1'))).rows.length >
+    0,
+  finish: async (connection) => {
+    await connection.executeQuery(CompiledQuery.raw('insert into copies select id from queued'));
+    await connection.executeQuery(CompiledQuery.raw('delete from queued'));
+  },
+};
+
+const committed = (table: 'rows' | 'copies') =>
+  (observer.prepare(`select id from ${table} order by id`).all() as { id: string }[]).map(
     (row) => row.id,
   );
+const committedIds = () => committed('rows');
 
 /** A write as a request makes it: its own scope, answered once its batch committed. */
 const write = (id: string, parent: string | null = null, fail = false) =>
@@ -86,5 +108,12 @@ describe('BatchedSqliteDriver', () => {
       .transaction()
       .execute((trx) => trx.insertInto('rows').values({ id: 'solo', parent: null }).execute());
     expect(committedIds()).toEqual(['solo']);
+  });
+
+  it('finishes each batch before it commits, and a statement run on its own too', async () => {
+    await Promise.all(['a', 'b', 'c'].map((id) => write(id)));
+    expect(committed('copies')).toEqual(['a', 'b', 'c']);
+    await db.insertInto('rows').values({ id: 'd', parent: null }).execute();
+    expect(committed('copies')).toEqual(['a', 'b', 'c', 'd']);
   });
 });

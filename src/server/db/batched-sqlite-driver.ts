@@ -1,5 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { CompiledQuery, type DatabaseConnection, SqliteDriver } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type SqliteDialectConfig,
+  SqliteDriver,
+} from 'kysely';
 
 /** One SQLite transaction shared by the writes that arrived together. */
 class Batch {
@@ -17,6 +22,18 @@ class Batch {
   }
 }
 
+/** Work a batch needs done before it commits, e.g. an index that catches up once per batch. */
+export interface BatchFinisher {
+  /** Cheap: whether `finish` has anything to do. */
+  hasWork(connection: DatabaseConnection): Promise<boolean>;
+  finish(connection: DatabaseConnection): Promise<void>;
+}
+
+const NOTHING_TO_FINISH: BatchFinisher = {
+  hasWork: async () => false,
+  finish: async () => {},
+};
+
 const UNIT = CompiledQuery.raw('savepoint quire_unit');
 const RELEASE_UNIT = CompiledQuery.raw('release quire_unit');
 const UNDO_UNIT = CompiledQuery.raw('rollback to quire_unit');
@@ -33,8 +50,20 @@ export class BatchedSqliteDriver extends SqliteDriver {
   private commitQueued = false;
   /** Callers waiting for the connection: while there are some, the batch stays open for them. */
   private waiting = 0;
+  /** A transaction is running on the connection. */
+  private inUnit = false;
+  /** The one connection, once handed out. */
+  private connection: DatabaseConnection | undefined;
   /** The batches each request touched, so it waits for exactly those. */
   private readonly scope = new AsyncLocalStorage<Set<Batch>>();
+
+  constructor(
+    config: SqliteDialectConfig,
+    /** Work that finishes a batch, inside its transaction, just before it commits. */
+    private readonly finisher: BatchFinisher = NOTHING_TO_FINISH,
+  ) {
+    super(config);
+  }
 
   /** Runs `fn` with its own record of the batches it writes in (a request, say). */
   tracked<T>(fn: () => T): T {
@@ -56,6 +85,7 @@ export class BatchedSqliteDriver extends SqliteDriver {
     const connection = await super.acquireConnection().finally(() => {
       this.waiting -= 1;
     });
+    this.connection = connection;
     // A statement run outside a transaction while a batch is open commits with it.
     if (this.batch) this.scope.getStore()?.add(this.batch);
     return connection;
@@ -68,14 +98,17 @@ export class BatchedSqliteDriver extends SqliteDriver {
     }
     this.scope.getStore()?.add(this.batch);
     await connection.executeQuery(UNIT);
+    this.inUnit = true;
   }
 
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    this.inUnit = false;
     await connection.executeQuery(RELEASE_UNIT);
     await this.commitOrWait(connection);
   }
 
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    this.inUnit = false;
     try {
       await connection.executeQuery(UNDO_UNIT);
       await connection.executeQuery(RELEASE_UNIT);
@@ -114,12 +147,36 @@ export class BatchedSqliteDriver extends SqliteDriver {
   private async commit(connection: DatabaseConnection): Promise<void> {
     if (!this.batch) return;
     try {
+      if (await this.finisher.hasWork(connection)) await this.finisher.finish(connection);
       await connection.executeQuery(CompiledQuery.raw('commit'));
       this.batch.resolve();
       this.batch = undefined;
     } catch (error) {
       this.fail(connection, error);
     }
+  }
+
+  /**
+   * A statement run outside any transaction committed on its own: what finishes a batch is done
+   * for it too, in a transaction of its own.
+   */
+  override async releaseConnection(): Promise<void> {
+    const connection = this.connection;
+    if (!this.batch && !this.inUnit && connection && (await this.hasWork(connection))) {
+      try {
+        await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+        await this.finisher.finish(connection);
+        await connection.executeQuery(CompiledQuery.raw('commit'));
+      } catch {
+        // Left for the next commit to finish; nothing is lost meanwhile.
+        await connection.executeQuery(CompiledQuery.raw('rollback')).catch(() => {});
+      }
+    }
+    await super.releaseConnection();
+  }
+
+  private async hasWork(connection: DatabaseConnection): Promise<boolean> {
+    return this.finisher.hasWork(connection).catch(() => false);
   }
 
   /** Commits what is open before the database closes. */

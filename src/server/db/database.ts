@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseLocation } from '../config.js';
+import { sqliteIndexCatchUp } from '../search/sqlite-index-catch-up.js';
 import { BatchedSqliteDriver } from './batched-sqlite-driver.js';
 import { DatabaseUnavailableError } from './postgres-connection.js';
 import { openPostgres } from './postgres-database.js';
@@ -71,7 +72,10 @@ function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
   sqlite.prepare('select count(*) from sqlite_master').get(); // opens (creates) the WAL
   const wal = file === ':memory:' ? undefined : new WalGroupSync(file);
   wal?.prepare();
-  const driver = new BatchedSqliteDriver({ database: withStatementCache(sqlite) });
+  const driver = new BatchedSqliteDriver(
+    { database: withStatementCache(sqlite) },
+    sqliteIndexCatchUp(),
+  );
   const db = new Kysely<DatabaseSchema>({
     dialect: {
       createAdapter: () => new SqliteAdapter(),

@@ -29,14 +29,17 @@ export const SQLITE_REBUILD = [
      from notes n join note_search_docs d on d.note_id = n.id`,
 ];
 
-const SQLITE_UP = [
-  'drop trigger notes_search_update',
-  `create trigger notes_search_update after update of body, user_id, time_deleted on notes begin
-     ${SQLITE_REMOVE('old')}
-     ${SQLITE_ADD('new')}
-   end`,
-  ...SQLITE_REBUILD,
+const UPDATE_TRIGGER = `create trigger notes_search_update after update of body, user_id, time_deleted
+  on notes begin ${SQLITE_REMOVE('old')} ${SQLITE_ADD('new')} end`;
+
+/** The index's triggers as of this migration (insert and delete unchanged since 0004). */
+export const SQLITE_TRIGGERS = [
+  `create trigger notes_search_insert after insert on notes begin ${SQLITE_ADD('new')} end`,
+  UPDATE_TRIGGER,
+  `create trigger notes_search_delete after delete on notes begin ${SQLITE_REMOVE('old')} end`,
 ];
+
+const SQLITE_UP = ['drop trigger notes_search_update', UPDATE_TRIGGER, ...SQLITE_REBUILD];
 
 // The trigger as 0004 made it: the doc number kept for the note's life.
 const SQLITE_DOWN = [
