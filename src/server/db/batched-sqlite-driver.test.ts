@@ -103,13 +103,6 @@ describe('BatchedSqliteDriver', () => {
     expect(committedIds()).toEqual(['z']);
   });
 
-  it('commits a lone write before its transaction returns', async () => {
-    await db
-      .transaction()
-      .execute((trx) => trx.insertInto('rows').values({ id: 'solo', parent: null }).execute());
-    expect(committedIds()).toEqual(['solo']);
-  });
-
   it('finishes each batch before it commits, and a statement run on its own too', async () => {
     await Promise.all(['a', 'b', 'c'].map((id) => write(id)));
     expect(committed('copies')).toEqual(['a', 'b', 'c']);

@@ -40,16 +40,14 @@ const UNDO_UNIT = CompiledQuery.raw('rollback to quire_unit');
 
 /**
  * Group commit for SQLite: the transactions that arrive together run one after another inside
- * one real transaction, each as a savepoint, and commit once, when no more are waiting. Each
- * commit costs SQLite a WAL write of every page it touched and the search index a new segment,
- * so a burst of writes pays that once instead of once each. A failing transaction still undoes
- * only its own work. Nothing is answered before its batch commits: see `committed`.
+ * one real transaction, each as a savepoint, which commits on the next turn of the event loop.
+ * Each commit costs SQLite a WAL write of every page it touched and the search index a new
+ * segment, so a burst of writes pays that once instead of once each. A failing transaction
+ * still undoes only its own work. Nothing is answered before its batch commits: `committed`.
  */
 export class BatchedSqliteDriver extends SqliteDriver {
   private batch: Batch | undefined;
   private commitQueued = false;
-  /** Callers waiting for the connection: while there are some, the batch stays open for them. */
-  private waiting = 0;
   /** A transaction is running on the connection. */
   private inUnit = false;
   /** The one connection, once handed out. */
@@ -81,10 +79,7 @@ export class BatchedSqliteDriver extends SqliteDriver {
   }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
-    this.waiting += 1;
-    const connection = await super.acquireConnection().finally(() => {
-      this.waiting -= 1;
-    });
+    const connection = await super.acquireConnection();
     this.connection = connection;
     // A statement run outside a transaction while a batch is open commits with it.
     if (this.batch) this.scope.getStore()?.add(this.batch);
@@ -104,7 +99,7 @@ export class BatchedSqliteDriver extends SqliteDriver {
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
     this.inUnit = false;
     await connection.executeQuery(RELEASE_UNIT);
-    await this.commitOrWait(connection);
+    this.queueCommit();
   }
 
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -118,20 +113,17 @@ export class BatchedSqliteDriver extends SqliteDriver {
       this.fail(connection, error);
       return;
     }
-    await this.commitOrWait(connection);
+    this.queueCommit();
   }
 
   /**
-   * Commits now when nobody waits for the connection (a lone writer pays no delay); otherwise
-   * once the transactions already waiting have run, so they share the commit.
+   * Commits on the next turn of the event loop, after the transactions already waiting for the
+   * connection (and those begun meanwhile) have run, so they share the commit.
    */
-  private async commitOrWait(connection: DatabaseConnection): Promise<void> {
-    if (this.waiting === 0) {
-      await this.commit(connection);
-    } else if (!this.commitQueued) {
-      this.commitQueued = true;
-      setImmediate(() => void this.commitQueuedBatch());
-    }
+  private queueCommit(): void {
+    if (this.commitQueued) return;
+    this.commitQueued = true;
+    setImmediate(() => void this.commitQueuedBatch());
   }
 
   private async commitQueuedBatch(): Promise<void> {
