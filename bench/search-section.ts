@@ -60,6 +60,8 @@ async function loadCorpus(
         .execute((trx) => trx.insertInto('notes').values(rows).execute());
     }
   }
+  // As a request would, the load waits for its writes to be committed (SQLite batches them).
+  await database.committed();
   return { userId: users[0] ?? '', seconds: (performance.now() - start) / 1000 };
 }
 

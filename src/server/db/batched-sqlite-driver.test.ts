@@ -109,4 +109,17 @@ describe('BatchedSqliteDriver', () => {
     await db.insertInto('rows').values({ id: 'd', parent: null }).execute();
     expect(committed('copies')).toEqual(['a', 'b', 'c', 'd']);
   });
+
+  it('commits a batch that grows while the event loop never turns', async () => {
+    // Awaits alone never reach the loop turn that commits a batch; its age must.
+    for (let i = 0; i < 5000; i += 1) {
+      await db.transaction().execute((trx) =>
+        trx
+          .insertInto('rows')
+          .values({ id: `loop${i}`, parent: null })
+          .execute(),
+      );
+    }
+    expect(committedIds().length).toBeGreaterThan(0);
+  });
 });

@@ -9,6 +9,7 @@ import {
 /** One SQLite transaction shared by the writes that arrived together. */
 class Batch {
   readonly committed: Promise<void>;
+  readonly opened = performance.now();
   resolve!: () => void;
   reject!: (error: unknown) => void;
 
@@ -33,6 +34,12 @@ const NOTHING_TO_FINISH: BatchFinisher = {
   hasWork: async () => false,
   finish: async () => {},
 };
+
+/**
+ * A batch commits within this long even if the event loop never turns (a script writing in a
+ * loop of awaits): readers and writers after it find it committed.
+ */
+const MAX_BATCH_MS = 20;
 
 const UNIT = CompiledQuery.raw('savepoint quire_unit');
 const RELEASE_UNIT = CompiledQuery.raw('release quire_unit');
@@ -81,6 +88,9 @@ export class BatchedSqliteDriver extends SqliteDriver {
   override async acquireConnection(): Promise<DatabaseConnection> {
     const connection = await super.acquireConnection();
     this.connection = connection;
+    if (this.batch && performance.now() - this.batch.opened >= MAX_BATCH_MS) {
+      await this.commit(connection);
+    }
     // A statement run outside a transaction while a batch is open commits with it.
     if (this.batch) this.scope.getStore()?.add(this.batch);
     return connection;
@@ -171,10 +181,12 @@ export class BatchedSqliteDriver extends SqliteDriver {
     return this.finisher.hasWork(connection).catch(() => false);
   }
 
-  /** Commits what is open before the database closes. */
+  /** Commits what is open before the database closes; throws if that commit fails. */
   override async destroy(): Promise<void> {
-    if (this.batch) await this.commitQueuedBatch();
+    const batch = this.batch;
+    if (batch) await this.commitQueuedBatch();
     await super.destroy();
+    await batch?.committed;
   }
 
   /** Rejects the open batch and leaves no transaction open, whatever state the error left. */
