@@ -14,7 +14,7 @@ export function PreviewButton() {
       onClick={() => controller.find.togglePreview()}
     >
       <EyeIcon />
-      <span className="preview-button__label">Preview</span>
+      <span className="button__label">Preview</span>
     </button>
   );
 }
