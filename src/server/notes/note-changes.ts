@@ -1,7 +1,7 @@
 import type { NoteChangesResponse } from '../../shared/note-changes.js';
 import type { Db } from '../db/database.js';
 import { invalidInput } from '../domain-errors.js';
-import { toNote } from './note-repository.js';
+import { notesChangedSince, toNote } from './note-repository.js';
 import { currentChangeSeq } from './serialized-list.js';
 
 /** A cursor is the user's change counter in decimal; anything else is refused. */
@@ -22,15 +22,7 @@ export async function changesSince(
 ): Promise<NoteChangesResponse> {
   const cursor = await currentChangeSeq(db, userId);
   if (since > cursor) throw invalidInput('The since cursor is ahead of this account');
-  const changed = await db
-    .selectFrom('notes')
-    .select(['id', 'body', 'time_created', 'time_last_modified', 'revision', 'time_deleted'])
-    .where('user_id', '=', userId)
-    .where('change_seq', '>', since)
-    .orderBy('time_last_modified', 'desc')
-    .orderBy('change_seq', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const changed = await notesChangedSince(db, userId, since);
   const purged = await db
     .selectFrom('note_tombstones')
     .select('note_id')

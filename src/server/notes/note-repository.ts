@@ -47,18 +47,25 @@ export async function nextChangeSeq(db: Db, userId: string): Promise<number> {
   return Number(row.change_seq);
 }
 
-/** The user's notes in the list (not the trash), most recently modified first. */
-export async function listNotes(db: Db, userId: string): Promise<Note[]> {
-  const rows = await db
+/** The user's notes, list or trash, in the list's order: most recently modified first. */
+const userNotesInListOrder = (db: Db, userId: string) =>
+  db
     .selectFrom('notes')
-    .select(NOTE_COLUMNS)
+    .select([...NOTE_COLUMNS, 'time_deleted'])
     .where('user_id', '=', userId)
-    .where('time_deleted', 'is', null)
     .orderBy('time_last_modified', 'desc')
     .orderBy('change_seq', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+    .orderBy('id', 'desc');
+
+/** The user's notes in the list (not the trash), most recently modified first. */
+export async function listNotes(db: Db, userId: string): Promise<Note[]> {
+  const rows = await userNotesInListOrder(db, userId).where('time_deleted', 'is', null).execute();
   return rows.map(toNote);
+}
+
+/** The user's notes (in the list or the trash) stored after change `since`, in list order. */
+export function notesChangedSince(db: Db, userId: string, since: number) {
+  return userNotesInListOrder(db, userId).where('change_seq', '>', since).execute();
 }
 
 /** The user's notes in the trash, most recently deleted first. */
