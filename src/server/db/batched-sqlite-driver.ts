@@ -57,8 +57,10 @@ export class BatchedSqliteDriver extends SqliteDriver {
   private commitQueued = false;
   /** A transaction is running on the connection. */
   private inUnit = false;
-  /** The one connection, once handed out. */
+  /** The one connection, once handed out, seen through `noticingWrites`. */
   private connection: DatabaseConnection | undefined;
+  /** A statement changed rows since the connection was taken. */
+  private wrote = false;
   /** The batches each request touched, so it waits for exactly those. */
   private readonly scope = new AsyncLocalStorage<Set<Batch>>();
 
@@ -86,8 +88,7 @@ export class BatchedSqliteDriver extends SqliteDriver {
   }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
-    const connection = await super.acquireConnection();
-    this.connection = connection;
+    const connection = this.noticingWrites(await super.acquireConnection());
     if (this.batch && performance.now() - this.batch.opened >= MAX_BATCH_MS) {
       await this.commit(connection);
     }
@@ -164,7 +165,9 @@ export class BatchedSqliteDriver extends SqliteDriver {
    */
   override async releaseConnection(): Promise<void> {
     const connection = this.connection;
-    if (!this.batch && !this.inUnit && connection && (await this.hasWork(connection))) {
+    const wroteAlone = this.wrote && !this.batch && !this.inUnit;
+    this.wrote = false;
+    if (wroteAlone && connection && (await this.hasWork(connection))) {
       try {
         await connection.executeQuery(CompiledQuery.raw('begin immediate'));
         await this.finisher.finish(connection);
@@ -173,8 +176,26 @@ export class BatchedSqliteDriver extends SqliteDriver {
         // Left for the next commit to finish; nothing is lost meanwhile.
         await connection.executeQuery(CompiledQuery.raw('rollback')).catch(() => {});
       }
+      this.wrote = false;
     }
     await super.releaseConnection();
+  }
+
+  /** The connection, noting when a statement may have written, so reads pay no check on release. */
+  private noticingWrites(connection: DatabaseConnection): DatabaseConnection {
+    if (!this.connection) {
+      const executeQuery = async <R>(query: CompiledQuery) => {
+        const result = await connection.executeQuery<R>(query);
+        // A write with `returning` reads as rows, so anything but a select counts.
+        if (result.numAffectedRows || !/^\s*select\b/i.test(query.sql)) this.wrote = true;
+        return result;
+      };
+      this.connection = {
+        executeQuery,
+        streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+      };
+    }
+    return this.connection;
   }
 
   private async hasWork(connection: DatabaseConnection): Promise<boolean> {
