@@ -45,12 +45,15 @@ test.describe('Side menu', () => {
     const token = await page.evaluate(() => localStorage.getItem('token'));
 
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    // The app leaves the session at once and tells the server after; the check below waits for that.
+    const loggedOut = page.waitForResponse((response) => response.url().endsWith('/api/logout'));
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await expect(page.getByRole('link', { name: 'Private' })).toHaveCount(0);
 
     // The old token no longer works on the server.
+    expect((await loggedOut).status()).toBe(204);
     const check = await fetch(new URL('/api/check', account.api.baseUrl), {
       headers: { token: token ?? '', 'content-type': 'application/json' },
     });
