@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { type Database, openDatabase } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { searchEngineFor, searchNotes } from '../src/server/search/search-notes.js';
+import { catchUpSqliteIndex } from '../src/server/search/sqlite-index-catch-up.js';
 import { seededRandom } from './note-text.js';
 import { loadAverage, print, progress } from './report.js';
 import { pickQueryWord, searchNoteText } from './search-corpus.js';
@@ -26,7 +27,10 @@ const BATCH = 500;
 const LIMIT = 50;
 const SEARCH_P95_BAR_MS = 50;
 
-/** Writes users and notes straight to the database; the triggers index every note as it lands. */
+/**
+ * Writes users and notes straight to the database and indexes each batch as it lands (on SQLite
+ * the server does that after its writes; on PostgreSQL the triggers do it in the write).
+ */
 async function loadCorpus(
   database: Database,
   s: SearchSettings,
@@ -58,6 +62,7 @@ async function loadCorpus(
       await database.db
         .transaction()
         .execute((trx) => trx.insertInto('notes').values(rows).execute());
+      if (database.kind === 'sqlite') await catchUpSqliteIndex(database.db, { limit: BATCH });
     }
   }
   // As a request would, the load waits for its writes to be committed (SQLite batches them).

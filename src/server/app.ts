@@ -36,6 +36,7 @@ import { startHousekeeping } from './notes/housekeeping-timer.js';
 import { registerNoteRoutes } from './notes/note-routes.js';
 import { NoteService } from './notes/note-service.js';
 import { registerTrashRoutes } from './notes/trash-routes.js';
+import { openSearchIndex } from './search/search-index.js';
 import { registerSearchRoutes } from './search/search-routes.js';
 import { registerSpellcheckRoutes } from './spellcheck/spellcheck-routes.js';
 import { registerExportRoute } from './transfer/export-route.js';
@@ -150,7 +151,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
   });
   app.addHook('onClose', async () => stopHousekeeping());
-  registerSearchRoutes(app, { database, authenticated });
+  const searchIndex = openSearchIndex(database, app.log);
+  app.addHook('onClose', () => searchIndex.close());
+  registerSearchRoutes(app, { database, index: searchIndex, authenticated });
   registerHealthRoute(app, { db });
   registerLiveSocket(app, {
     db,

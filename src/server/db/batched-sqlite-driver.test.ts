@@ -2,15 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  CompiledQuery,
-  Kysely,
-  SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-} from 'kysely';
+import { Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BatchedSqliteDriver, type BatchFinisher } from './batched-sqlite-driver.js';
+import { BatchedSqliteDriver } from './batched-sqlite-driver.js';
 
 interface Schema {
   parents: { id: string };
@@ -30,11 +24,8 @@ beforeEach(async () => {
   sqlite.pragma('foreign_keys = ON');
   sqlite.exec(`create table parents (id text primary key);
     create table rows (id text primary key,
-      parent text references parents (id) deferrable initially deferred);
-    create table queued (id text primary key);
-    create table copies (id text primary key);
-    create trigger rows_queue after insert on rows begin insert into queued values (new.id); end`);
-  driver = new BatchedSqliteDriver({ database: sqlite }, copyQueued);
+      parent text references parents (id) deferrable initially deferred);`);
+  driver = new BatchedSqliteDriver({ database: sqlite });
 
   db = new Kysely<Schema>({
     dialect: {
@@ -54,22 +45,10 @@ afterEach(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** A stand-in for an index that catches up once per batch: queued rows are copied. */
-const copyQueued: BatchFinisher = {
-  hasWork: async (connection) =>
-    (await connection.executeQuery(CompiledQuery.raw('select 1 from queued limit 1'))).rows.length >
-    0,
-  finish: async (connection) => {
-    await connection.executeQuery(CompiledQuery.raw('insert into copies select id from queued'));
-    await connection.executeQuery(CompiledQuery.raw('delete from queued'));
-  },
-};
-
-const committed = (table: 'rows' | 'copies') =>
-  (observer.prepare(`select id from ${table} order by id`).all() as { id: string }[]).map(
+const committedIds = () =>
+  (observer.prepare('select id from rows order by id').all() as { id: string }[]).map(
     (row) => row.id,
   );
-const committedIds = () => committed('rows');
 
 /** A write as a request makes it: its own scope, answered once its batch committed. */
 const write = (id: string, parent: string | null = null, fail = false) =>
@@ -103,11 +82,17 @@ describe('BatchedSqliteDriver', () => {
     expect(committedIds()).toEqual(['z']);
   });
 
-  it('finishes each batch before it commits, and a statement run on its own too', async () => {
+  it('tells its listeners of each commit, a statement run on its own included', async () => {
+    const seen: string[][] = [];
+    driver.onCommit(() => seen.push(committedIds()));
     await Promise.all(['a', 'b', 'c'].map((id) => write(id)));
-    expect(committed('copies')).toEqual(['a', 'b', 'c']);
+    expect(seen).toEqual([['a', 'b', 'c']]);
     await db.insertInto('rows').values({ id: 'd', parent: null }).execute();
-    expect(committed('copies')).toEqual(['a', 'b', 'c', 'd']);
+    await db.selectFrom('rows').selectAll().execute();
+    expect(seen).toEqual([
+      ['a', 'b', 'c'],
+      ['a', 'b', 'c', 'd'],
+    ]);
   });
 
   it('commits a batch that grows while the event loop never turns', async () => {

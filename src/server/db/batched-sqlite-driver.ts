@@ -23,18 +23,6 @@ class Batch {
   }
 }
 
-/** Work a batch needs done before it commits, e.g. an index that catches up once per batch. */
-export interface BatchFinisher {
-  /** Cheap: whether `finish` has anything to do. */
-  hasWork(connection: DatabaseConnection): Promise<boolean>;
-  finish(connection: DatabaseConnection): Promise<void>;
-}
-
-const NOTHING_TO_FINISH: BatchFinisher = {
-  hasWork: async () => false,
-  finish: async () => {},
-};
-
 /**
  * A batch commits within this long even if the event loop never turns (a script writing in a
  * loop of awaits): readers and writers after it find it committed.
@@ -48,9 +36,9 @@ const UNDO_UNIT = CompiledQuery.raw('rollback to quire_unit');
 /**
  * Group commit for SQLite: the transactions that arrive together run one after another inside
  * one real transaction, each as a savepoint, which commits on the next turn of the event loop.
- * Each commit costs SQLite a WAL write of every page it touched and the search index a new
- * segment, so a burst of writes pays that once instead of once each. A failing transaction
- * still undoes only its own work. Nothing is answered before its batch commits: `committed`.
+ * Each commit costs SQLite a WAL write of every page it touched, so a burst of writes pays that
+ * once instead of once each. A failing transaction still undoes only its own work. Nothing is
+ * answered before its batch commits: `committed`.
  */
 export class BatchedSqliteDriver extends SqliteDriver {
   private batch: Batch | undefined;
@@ -63,13 +51,16 @@ export class BatchedSqliteDriver extends SqliteDriver {
   private wrote = false;
   /** The batches each request touched, so it waits for exactly those. */
   private readonly scope = new AsyncLocalStorage<Set<Batch>>();
+  private readonly commitListeners = new Set<() => void>();
 
-  constructor(
-    config: SqliteDialectConfig,
-    /** Work that finishes a batch, inside its transaction, just before it commits. */
-    private readonly finisher: BatchFinisher = NOTHING_TO_FINISH,
-  ) {
+  constructor(config: SqliteDialectConfig) {
     super(config);
+  }
+
+  /** Calls `listener` after every commit that may have changed data; returns `unsubscribe`. */
+  onCommit(listener: () => void): () => void {
+    this.commitListeners.add(listener);
+    return () => this.commitListeners.delete(listener);
   }
 
   /** Runs `fn` with its own record of the batches it writes in (a request, say). */
@@ -150,35 +141,27 @@ export class BatchedSqliteDriver extends SqliteDriver {
   private async commit(connection: DatabaseConnection): Promise<void> {
     if (!this.batch) return;
     try {
-      if (await this.finisher.hasWork(connection)) await this.finisher.finish(connection);
       await connection.executeQuery(CompiledQuery.raw('commit'));
-      this.batch.resolve();
-      this.batch = undefined;
     } catch (error) {
       this.fail(connection, error);
+      return;
     }
+    this.batch.resolve();
+    this.batch = undefined;
+    this.wrote = false; // what the batch wrote is told of now, not again on release
+    this.committedData();
   }
 
-  /**
-   * A statement run outside any transaction committed on its own: what finishes a batch is done
-   * for it too, in a transaction of its own.
-   */
+  private committedData(): void {
+    for (const listener of this.commitListeners) listener();
+  }
+
+  /** A statement run outside any transaction committed on its own: listeners hear of it. */
   override async releaseConnection(): Promise<void> {
-    const connection = this.connection;
     const wroteAlone = this.wrote && !this.batch && !this.inUnit;
     this.wrote = false;
-    if (wroteAlone && connection && (await this.hasWork(connection))) {
-      try {
-        await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-        await this.finisher.finish(connection);
-        await connection.executeQuery(CompiledQuery.raw('commit'));
-      } catch {
-        // Left for the next commit to finish; nothing is lost meanwhile.
-        await connection.executeQuery(CompiledQuery.raw('rollback')).catch(() => {});
-      }
-      this.wrote = false;
-    }
     await super.releaseConnection();
+    if (wroteAlone) this.committedData();
   }
 
   /** The connection, noting when a statement may have written, so reads pay no check on release. */
@@ -196,10 +179,6 @@ export class BatchedSqliteDriver extends SqliteDriver {
       };
     }
     return this.connection;
-  }
-
-  private async hasWork(connection: DatabaseConnection): Promise<boolean> {
-    return this.finisher.hasWork(connection).catch(() => false);
   }
 
   /** Commits what is open before the database closes; throws if that commit fails. */

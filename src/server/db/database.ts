@@ -4,7 +4,6 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseLocation } from '../config.js';
-import { sqliteIndexCatchUp } from '../search/sqlite-index-catch-up.js';
 import { BatchedSqliteDriver } from './batched-sqlite-driver.js';
 import { DatabaseUnavailableError } from './postgres-connection.js';
 import { openPostgres } from './postgres-database.js';
@@ -30,6 +29,11 @@ interface OpenDatabase {
    * before they answer. PostgreSQL commits are durable already.
    */
   syncCommits(): Promise<void>;
+  /**
+   * Calls `listener` after each commit that may have changed data (SQLite; PostgreSQL keeps its
+   * index inside its own transactions); returns `unsubscribe`.
+   */
+  onCommit(listener: () => void): () => void;
   /** Closes every connection; calling it again does nothing. */
   close(): Promise<void>;
 }
@@ -72,10 +76,7 @@ function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
   sqlite.prepare('select count(*) from sqlite_master').get(); // opens (creates) the WAL
   const wal = file === ':memory:' ? undefined : new WalGroupSync(file);
   wal?.prepare();
-  const driver = new BatchedSqliteDriver(
-    { database: withStatementCache(sqlite) },
-    sqliteIndexCatchUp(),
-  );
+  const driver = new BatchedSqliteDriver({ database: withStatementCache(sqlite) });
   const db = new Kysely<DatabaseSchema>({
     dialect: {
       createAdapter: () => new SqliteAdapter(),
@@ -93,6 +94,7 @@ function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
       await driver.committed();
       await wal?.synced();
     },
+    onCommit: (listener) => driver.onCommit(listener),
     close: async () => {
       await wal?.close();
       await db.destroy();

@@ -66,6 +66,7 @@ export async function openPostgres(
     trackWrites: (fn) => fn(),
     committed: () => Promise.resolve(),
     syncCommits: () => Promise.resolve(),
+    onCommit: () => () => {},
     newClient: (applicationName) => new pg.Client(postgresClientConfig(url, applicationName)),
     close: () => {
       closing ??= db.destroy();

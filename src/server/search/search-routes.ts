@@ -8,10 +8,12 @@ import {
 } from '../../shared/search.js';
 import type { Database } from '../db/database.js';
 import { invalidInput } from '../domain-errors.js';
+import type { SearchIndex } from './search-index.js';
 import { searchEngineFor, searchNotes } from './search-notes.js';
 
 export interface SearchRoutesOptions {
   database: Database;
+  index: SearchIndex;
   authenticated: preHandlerAsyncHookHandler;
 }
 
@@ -25,7 +27,7 @@ function limitOf(text: string | undefined): number {
 
 /** Full-text search over the caller's own notes, ranked by the database's index. */
 export function registerSearchRoutes(app: FastifyInstance, options: SearchRoutesOptions): void {
-  const { database, authenticated } = options;
+  const { database, index, authenticated } = options;
   const search = searchEngineFor(database);
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -35,10 +37,13 @@ export function registerSearchRoutes(app: FastifyInstance, options: SearchRoutes
     async (request): Promise<SearchResponse> => {
       const { q, trash } = request.query;
       if (!q.isWellFormed()) throw invalidInput('Search text is not well-formed Unicode text');
+      const limit = limitOf(request.query.limit);
+      // Saves are indexed after they are answered; this search must still find them.
+      await index.upToDate(request.session.userId);
       return searchNotes(search, {
         userId: request.session.userId,
         text: q,
-        limit: limitOf(request.query.limit),
+        limit,
         includeTrash: trash === 'true',
       });
     },

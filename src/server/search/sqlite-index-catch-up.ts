@@ -1,46 +1,69 @@
-import { CompiledQuery } from 'kysely';
-import type { BatchFinisher } from '../db/batched-sqlite-driver.js';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
 import { SQLITE_OWNER, SQLITE_TITLE } from '../db/migrations/0004-search-index.js';
+import type { CatchUpIndex } from './search-index-keeper.js';
 
 const PENDING = 'note_search_pending';
+const CHOSEN = 'temp.quire_index_catch_up';
 
-// Old rows out, in ascending order, then the new text in, numbered after every other note, so
-// FTS5 writes what it holds once, when the batch commits. `cross join` keeps the few queued
-// ids as the outer loop; the planner, not knowing how few they are, would scan every note.
+// The notes to index this time are chosen into a temporary table first; then old rows out, in
+// ascending order, and the new text in, numbered after every other note, so FTS5 writes what it
+// holds once, at the commit. `cross join` keeps the few chosen ids as the outer loop; the
+// planner, not knowing how few they are, would scan every note.
 const CATCH_UP = [
   `delete from note_search where rowid in (
-     select d.doc from ${PENDING} p cross join note_search_docs d on d.note_id = p.note_id
+     select d.doc from ${CHOSEN} c cross join note_search_docs d on d.note_id = c.note_id
      order by d.doc)`,
-  `delete from note_search_docs where note_id in (select note_id from ${PENDING})`,
+  `delete from note_search_docs where note_id in (select note_id from ${CHOSEN})`,
   `insert into note_search_docs (note_id)
-     select n.id from ${PENDING} p cross join notes n on n.id = p.note_id
+     select n.id from ${CHOSEN} c cross join notes n on n.id = c.note_id
      order by n.time_last_modified, n.change_seq, n.id`,
   `insert into note_search (rowid, owner, title, body)
      select d.doc, ${SQLITE_OWNER('n')}, ${SQLITE_TITLE('n.body')}, n.body
-     from ${PENDING} p cross join note_search_docs d on d.note_id = p.note_id
-     cross join notes n on n.id = p.note_id
+     from ${CHOSEN} c cross join note_search_docs d on d.note_id = c.note_id
+     cross join notes n on n.id = c.note_id
      order by d.doc`,
-  `delete from ${PENDING}`,
-].map((statement) => CompiledQuery.raw(statement));
-
-const ANY_PENDING = CompiledQuery.raw(`select 1 from ${PENDING} limit 1`);
-const HAS_QUEUE = CompiledQuery.raw(
-  `select 1 from sqlite_master where type = 'table' and name = '${PENDING}'`,
-);
+  `delete from ${PENDING} where note_id in (select note_id from ${CHOSEN})`,
+  `delete from ${CHOSEN}`,
+].map((statement) => sql.raw(statement));
 
 /**
- * Brings the SQLite search index up to date with the notes the triggers queued, inside the
- * transaction about to commit. Before migration 0009 there is no queue, and nothing to do.
+ * Indexes up to `limit` of the notes the triggers queued (only `userId`'s, if given; a purged
+ * note has no owner left and waits for a catch-up of all), in one transaction. Returns how many
+ * it took, so a caller knows whether more wait.
  */
-export function sqliteIndexCatchUp(): BatchFinisher {
-  let queueExists = false;
-  return {
-    async hasWork(connection) {
-      queueExists ||= (await connection.executeQuery(HAS_QUEUE)).rows.length > 0;
-      return queueExists && (await connection.executeQuery(ANY_PENDING)).rows.length > 0;
-    },
-    async finish(connection) {
-      for (const statement of CATCH_UP) await connection.executeQuery(statement);
-    },
-  };
+export async function catchUpSqliteIndex(
+  db: Db,
+  options: { userId?: string; limit: number },
+): Promise<number> {
+  const { userId, limit } = options;
+  return db.transaction().execute(async (trx) => {
+    await sql`create temp table if not exists quire_index_catch_up (note_id text primary key)`.execute(
+      trx,
+    );
+    const chosen =
+      userId === undefined
+        ? sql`insert into ${sql.raw(CHOSEN)} select note_id from ${sql.raw(PENDING)} limit ${limit}`
+        : sql`insert into ${sql.raw(CHOSEN)} select p.note_id from ${sql.raw(PENDING)} p
+            cross join notes n on n.id = p.note_id where n.user_id = ${userId} limit ${limit}`;
+    const count = Number((await chosen.execute(trx)).numAffectedRows ?? 0);
+    if (count > 0) for (const statement of CATCH_UP) await statement.execute(trx);
+    return count;
+  });
 }
+
+/** Whether any note waits to be indexed (only `userId`'s, if given). */
+export async function sqliteIndexBehind(db: Db, userId?: string): Promise<boolean> {
+  const query =
+    userId === undefined
+      ? sql`select 1 from ${sql.raw(PENDING)} limit 1`
+      : sql`select 1 from ${sql.raw(PENDING)} p cross join notes n on n.id = p.note_id
+          where n.user_id = ${userId} limit 1`;
+  return (await query.execute(db)).rows.length > 0;
+}
+
+/** The SQLite index as the keeper works it off. */
+export const sqliteCatchUpIndex = (db: Db): CatchUpIndex => ({
+  behind: (userId) => sqliteIndexBehind(db, userId),
+  catchUp: (options) => catchUpSqliteIndex(db, options),
+});

@@ -1,0 +1,103 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/** An index kept by a queue of changed notes that it works off. */
+export interface CatchUpIndex {
+  /** Whether any note waits to be indexed (only `userId`'s, if given). */
+  behind(userId?: string): Promise<boolean>;
+  /** Indexes up to `limit` waiting notes in one transaction; returns how many it took. */
+  catchUp(options: { userId?: string; limit: number }): Promise<number>;
+}
+
+export interface KeeperTimings {
+  /** The index catches up once writes have paused this long… */
+  quietMs: number;
+  /** …or once the oldest waiting write is this old, while writes go on. */
+  maxDelayMs: number;
+  /** Notes per transaction, so a long catch-up never holds the event loop for long. */
+  chunk: number;
+}
+
+export const DEFAULT_KEEPER_TIMINGS: KeeperTimings = {
+  quietMs: 1_000,
+  maxDelayMs: 5_000,
+  chunk: 25,
+};
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Brings the search index up to date after the writes rather than with each one: a note saved
+ * on every keystroke is indexed once a pause, not thirty times a second. Searches stay exact,
+ * since `upToDate(userId)` indexes that user's waiting notes before a search reads the index.
+ */
+export class SearchIndexKeeper {
+  private timer: NodeJS.Timeout | undefined;
+  private firstWrite: number | undefined;
+  private lastWrite = 0;
+  private running: Promise<void> | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly index: CatchUpIndex,
+    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
+    private readonly timings: KeeperTimings = DEFAULT_KEEPER_TIMINGS,
+  ) {}
+
+  /** A write committed; the index catches up when writes pause, or after `maxDelayMs`. */
+  written(): void {
+    const now = performance.now();
+    this.lastWrite = now;
+    this.firstWrite ??= now;
+    if (!this.timer && !this.closed) this.arm(this.timings.quietMs);
+  }
+
+  /** Resolves once every note of `userId` saved before the call is in the index. */
+  async upToDate(userId: string): Promise<void> {
+    while (await this.index.behind(userId)) {
+      await this.index.catchUp({ userId, limit: this.timings.chunk });
+    }
+  }
+
+  /** Indexes every waiting note now, e.g. after a bulk load; resolves when none waits. */
+  catchUpAll(): Promise<void> {
+    this.running ??= this.workOff().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /** Stops the timer and waits for a catch-up under way; what still waits is indexed later. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  private arm(delayMs: number): void {
+    this.timer = setTimeout(() => this.tick(), delayMs);
+    this.timer.unref();
+  }
+
+  private tick(): void {
+    this.timer = undefined;
+    const now = performance.now();
+    const quietLeft = this.timings.quietMs - (now - this.lastWrite);
+    const delayLeft = this.timings.maxDelayMs - (now - (this.firstWrite ?? now));
+    if (quietLeft > 0 && delayLeft > 0) {
+      this.arm(Math.min(quietLeft, delayLeft));
+      return;
+    }
+    this.firstWrite = undefined;
+    this.catchUpAll().catch((error: unknown) =>
+      this.log.warn({ err: error }, 'the search index could not catch up; it will try again'),
+    );
+  }
+
+  private async workOff(): Promise<void> {
+    while (!this.closed && (await this.index.behind())) {
+      await this.index.catchUp({ limit: this.timings.chunk });
+      await nextTurn(); // requests waiting meanwhile go first
+    }
+  }
+}
