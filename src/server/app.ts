@@ -138,9 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throttle,
     scryptCost: config.scryptCost,
   });
-  const notes = new NoteService(db, bus, app.log, options.clock ?? nowInSeconds, () =>
-    database.committed(),
-  );
+  const notes = new NoteService(db, bus, app.log, options.clock ?? nowInSeconds);
   registerNoteRoutes(app, { db, kind: database.kind, notes, authenticated });
   registerHistoryRoutes(app, { db, notes, authenticated });
   registerTrashRoutes(app, { db, notes, authenticated });

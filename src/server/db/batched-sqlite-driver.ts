@@ -1,8 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   CompiledQuery,
   type DatabaseConnection,
-  type SqliteDialectConfig,
+  type QueryResult,
   SqliteDriver,
 } from 'kysely';
 
@@ -23,38 +22,51 @@ class Batch {
   }
 }
 
+/** One hand-out of the connection; the driver may take it back before Kysely does. */
+interface Lease extends DatabaseConnection {
+  released: boolean;
+}
+
 /**
  * A batch commits within this long even if the event loop never turns (a script writing in a
  * loop of awaits): readers and writers after it find it committed.
  */
 const MAX_BATCH_MS = 20;
 
+const BEGIN = CompiledQuery.raw('begin immediate');
+const COMMIT = CompiledQuery.raw('commit');
+const ROLLBACK = CompiledQuery.raw('rollback');
 const UNIT = CompiledQuery.raw('savepoint quire_unit');
 const RELEASE_UNIT = CompiledQuery.raw('release quire_unit');
 const UNDO_UNIT = CompiledQuery.raw('rollback to quire_unit');
+
+/** Anything but a plain select may write (a write with `returning` reads as rows). */
+const mayWrite = (query: CompiledQuery) => !/^\s*select\b/i.test(query.sql);
 
 /**
  * Group commit for SQLite: the transactions that arrive together run one after another inside
  * one real transaction, each as a savepoint, which commits on the next turn of the event loop.
  * Each commit costs SQLite a WAL write of every page it touched, so a burst of writes pays that
- * once instead of once each. A failing transaction still undoes only its own work. Nothing is
- * answered before its batch commits: `committed`.
+ * once instead of once each. A failing transaction still undoes only its own work.
+ *
+ * A transaction resolves once its batch has committed (and rejects if that commit fails), like
+ * a transaction of its own would: it hands the connection back at its savepoint's release, so
+ * the transactions after it join the batch, and waits for the commit without it.
  */
 export class BatchedSqliteDriver extends SqliteDriver {
+  /** The one connection, taken from the dialect's driver once and lent out here. */
+  private connection: DatabaseConnection | undefined;
+  private readonly waiting: (() => void)[] = [];
+  private locked = false;
   private batch: Batch | undefined;
   private commitQueued = false;
-  /** A transaction is running on the connection. */
+  /** A transaction (a savepoint of the batch) is running on the connection. */
   private inUnit = false;
-  /** The one connection, once handed out, seen through `noticingWrites`. */
-  private connection: DatabaseConnection | undefined;
-  /** A statement changed rows since the connection was taken. */
-  private wrote = false;
-  /** The batches each request touched, so it waits for exactly those. */
-  private readonly scope = new AsyncLocalStorage<Set<Batch>>();
   private readonly commitListeners = new Set<() => void>();
 
-  constructor(config: SqliteDialectConfig) {
-    super(config);
+  override async init(): Promise<void> {
+    await super.init();
+    this.connection = await super.acquireConnection();
   }
 
   /** Calls `listener` after every commit that may have changed data; returns `unsubscribe`. */
@@ -63,59 +75,77 @@ export class BatchedSqliteDriver extends SqliteDriver {
     return () => this.commitListeners.delete(listener);
   }
 
-  /** Runs `fn` with its own record of the batches it writes in (a request, say). */
-  tracked<T>(fn: () => T): T {
-    return this.scope.run(new Set(), fn);
-  }
-
-  /**
-   * Resolves once the batches this scope used have committed (outside a scope: the open batch);
-   * rejects if one of them failed, since its writes are then gone.
-   */
-  async committed(): Promise<void> {
-    const batches = this.scope.getStore();
-    if (!batches) return this.batch?.committed;
-    await Promise.all([...batches].map((batch) => batch.committed));
-  }
-
   override async acquireConnection(): Promise<DatabaseConnection> {
-    const connection = this.noticingWrites(await super.acquireConnection());
-    if (this.batch && performance.now() - this.batch.opened >= MAX_BATCH_MS) {
-      await this.commit(connection);
-    }
-    // A statement run outside a transaction while a batch is open commits with it.
-    if (this.batch) this.scope.getStore()?.add(this.batch);
-    return connection;
+    await this.lock();
+    if (this.batch && performance.now() - this.batch.opened >= MAX_BATCH_MS) await this.commit();
+    return this.lease();
   }
 
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+  // Kysely hands back the connection it was lent (SqliteDriver declares no parameter).
+  override async releaseConnection(connection?: DatabaseConnection): Promise<void> {
+    const lease = connection as Lease;
+    if (lease.released) return;
+    lease.released = true;
+    this.unlock();
+  }
+
+  override async beginTransaction(): Promise<void> {
     if (!this.batch) {
-      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+      await this.run(BEGIN);
       this.batch = new Batch();
     }
-    this.scope.getStore()?.add(this.batch);
-    await connection.executeQuery(UNIT);
+    await this.run(UNIT);
     this.inUnit = true;
   }
 
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
     this.inUnit = false;
-    await connection.executeQuery(RELEASE_UNIT);
+    await this.run(RELEASE_UNIT);
+    const batch = this.batch as Batch;
     this.queueCommit();
+    await this.releaseConnection(connection);
+    await batch.committed;
   }
 
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    // Handed back already: the batch's commit failed and took this transaction with it.
+    if ((connection as Lease).released) return;
     this.inUnit = false;
     try {
-      await connection.executeQuery(UNDO_UNIT);
-      await connection.executeQuery(RELEASE_UNIT);
+      await this.run(UNDO_UNIT);
+      await this.run(RELEASE_UNIT);
     } catch (error) {
       // Some errors (an I/O error, a full disk) end the whole transaction: the batch is lost.
       // The transaction's own error is what its caller hears.
-      this.fail(connection, error);
-      return;
+      await this.fail(error);
     }
-    this.queueCommit();
+  }
+
+  /** Commits what is open before the database closes; throws if that commit fails. */
+  override async destroy(): Promise<void> {
+    const batch = this.batch;
+    if (batch) await this.commitQueuedBatch();
+    await super.destroy();
+    await batch?.committed;
+  }
+
+  /**
+   * A statement outside any transaction commits on its own: one that may write first commits
+   * the open batch, so that it is committed, like a transaction, when it returns.
+   */
+  private lease(): Lease {
+    const lease: Lease = {
+      released: false,
+      executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+        const alone = !this.inUnit && mayWrite(query);
+        if (alone) await this.commit();
+        const result = await this.run<R>(query);
+        if (alone) this.committedData();
+        return result;
+      },
+      streamQuery: (query, chunkSize) => this.open().streamQuery(query, chunkSize),
+    };
+    return lease;
   }
 
   /**
@@ -129,70 +159,62 @@ export class BatchedSqliteDriver extends SqliteDriver {
   }
 
   private async commitQueuedBatch(): Promise<void> {
-    const connection = await this.acquireConnection();
+    await this.lock();
     this.commitQueued = false;
     try {
-      await this.commit(connection);
+      await this.commit();
     } finally {
-      await this.releaseConnection();
+      this.unlock();
     }
   }
 
-  private async commit(connection: DatabaseConnection): Promise<void> {
-    if (!this.batch) return;
+  /** Commits the open batch; the caller holds the connection. */
+  private async commit(): Promise<void> {
+    const batch = this.batch;
+    if (!batch) return;
     try {
-      await connection.executeQuery(CompiledQuery.raw('commit'));
+      await this.run(COMMIT);
     } catch (error) {
-      this.fail(connection, error);
+      await this.fail(error);
       return;
     }
-    this.batch.resolve();
     this.batch = undefined;
-    this.wrote = false; // what the batch wrote is told of now, not again on release
+    batch.resolve();
     this.committedData();
+  }
+
+  /** Rejects the open batch and leaves no transaction open, whatever state the error left. */
+  private async fail(error: unknown): Promise<void> {
+    this.batch?.reject(error);
+    this.batch = undefined;
+    await this.run(ROLLBACK).catch(() => {});
   }
 
   private committedData(): void {
     for (const listener of this.commitListeners) listener();
   }
 
-  /** A statement run outside any transaction committed on its own: listeners hear of it. */
-  override async releaseConnection(): Promise<void> {
-    const wroteAlone = this.wrote && !this.batch && !this.inUnit;
-    this.wrote = false;
-    await super.releaseConnection();
-    if (wroteAlone) this.committedData();
+  private run<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.open().executeQuery<R>(query);
   }
 
-  /** The connection, noting when a statement may have written, so reads pay no check on release. */
-  private noticingWrites(connection: DatabaseConnection): DatabaseConnection {
-    if (!this.connection) {
-      const executeQuery = async <R>(query: CompiledQuery) => {
-        const result = await connection.executeQuery<R>(query);
-        // A write with `returning` reads as rows, so anything but a select counts.
-        if (result.numAffectedRows || !/^\s*select\b/i.test(query.sql)) this.wrote = true;
-        return result;
-      };
-      this.connection = {
-        executeQuery,
-        streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
-      };
-    }
+  private open(): DatabaseConnection {
+    if (!this.connection) throw new Error('the database is not open');
     return this.connection;
   }
 
-  /** Commits what is open before the database closes; throws if that commit fails. */
-  override async destroy(): Promise<void> {
-    const batch = this.batch;
-    if (batch) await this.commitQueuedBatch();
-    await super.destroy();
-    await batch?.committed;
+  private lock(): Promise<void> {
+    if (!this.locked) {
+      this.locked = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
   }
 
-  /** Rejects the open batch and leaves no transaction open, whatever state the error left. */
-  private fail(connection: DatabaseConnection, error: unknown): void {
-    this.batch?.reject(error);
-    this.batch = undefined;
-    connection.executeQuery(CompiledQuery.raw('rollback')).catch(() => {});
+  /** Hands the connection to the next in line, which keeps it locked. */
+  private unlock(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.locked = false;
   }
 }

@@ -16,19 +16,16 @@ export { DatabaseUnavailableError } from './postgres-connection.js';
 export type Db = Kysely<DatabaseSchema>;
 
 interface OpenDatabase {
+  /**
+   * The query layer. A write (a transaction, or a statement on its own) resolves once committed;
+   * on SQLite, writes that arrive together share one commit (batched-sqlite-driver.ts).
+   */
   db: Db;
   /**
-   * Runs `fn` (a request) as a scope whose writes `committed` and `syncCommits` wait for; SQLite
-   * commits writes that arrive together as one transaction.
-   */
-  trackWrites<T>(fn: () => T): T;
-  /** Resolves once this scope's writes are committed; rejects if their commit failed. */
-  committed(): Promise<void>;
-  /**
-   * Resolves once this scope's writes are committed and survive a power cut: writes wait for it
+   * Resolves once every commit made before the call survives a power cut: writes wait for it
    * before they answer. PostgreSQL commits are durable already.
    */
-  syncCommits(): Promise<void>;
+  synced(): Promise<void>;
   /**
    * Calls `listener` after each commit that may have changed data (SQLite; PostgreSQL keeps its
    * index inside its own transactions); returns `unsubscribe`.
@@ -88,12 +85,7 @@ function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
   return {
     db,
     kind: 'sqlite',
-    trackWrites: (fn) => driver.tracked(fn),
-    committed: () => driver.committed(),
-    syncCommits: async () => {
-      await driver.committed();
-      await wal?.synced();
-    },
+    synced: async () => wal?.synced(),
     onCommit: (listener) => driver.onCommit(listener),
     close: async () => {
       await wal?.close();

@@ -63,9 +63,7 @@ export async function openPostgres(
   return {
     db,
     kind: 'postgres',
-    trackWrites: (fn) => fn(),
-    committed: () => Promise.resolve(),
-    syncCommits: () => Promise.resolve(),
+    synced: () => Promise.resolve(),
     onCommit: () => () => {},
     newClient: (applicationName) => new pg.Client(postgresClientConfig(url, applicationName)),
     close: () => {

@@ -54,8 +54,6 @@ export class NoteService {
     private readonly bus: LiveBus,
     private readonly log: FastifyBaseLogger,
     private readonly clock: () => number,
-    /** Resolves once this request's writes are committed (SQLite commits them in batches). */
-    private readonly committed: () => Promise<void> = () => Promise.resolve(),
   ) {}
 
   async create(caller: Caller, body: string): Promise<Note> {
@@ -258,11 +256,10 @@ export class NoteService {
   }
 
   /**
-   * Live fan-out happens after the commit; a failed commit fails the request instead, and a
-   * failed publish never undoes a stored write.
+   * Live fan-out happens after the commit (a transaction resolves once committed; a failed commit
+   * fails the request instead), and a failed publish never undoes a stored write.
    */
   private async publish(change: NoteChange): Promise<void> {
-    await this.committed();
     try {
       await this.bus.publish(change);
     } catch (error) {
