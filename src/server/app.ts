@@ -94,7 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   warnAboutUntrustedProxy(app, config);
   registerDurableAnswers(app, database);
   registerJsonBodyParser(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await app.register(compress, {
     // A single note's answer is a kilobyte or two: setting up a compressor for it costs more CPU
     // than the few hundred bytes it saves. Lists and long notes are compressed.

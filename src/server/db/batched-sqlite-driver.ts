@@ -1,9 +1,4 @@
-import {
-  CompiledQuery,
-  type DatabaseConnection,
-  type QueryResult,
-  SqliteDriver,
-} from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type QueryResult, SqliteDriver } from 'kysely';
 
 /** One SQLite transaction shared by the writes that arrived together. */
 class Batch {
