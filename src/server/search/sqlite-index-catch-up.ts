@@ -16,8 +16,7 @@ const CATCH_UP = [
      order by d.doc)`,
   `delete from note_search_docs where note_id in (select note_id from ${CHOSEN})`,
   `insert into note_search_docs (note_id)
-     select n.id from ${CHOSEN} c cross join notes n on n.id = c.note_id
-     order by n.time_last_modified, n.change_seq, n.id`,
+     select n.id from ${CHOSEN} c cross join notes n on n.id = c.note_id order by c.rowid`,
   `insert into note_search (rowid, owner, title, body)
      select d.doc, ${SQLITE_OWNER('n')}, ${SQLITE_TITLE('n.body')}, n.body
      from ${CHOSEN} c cross join note_search_docs d on d.note_id = c.note_id
@@ -41,11 +40,14 @@ export async function catchUpSqliteIndex(
     await sql`create temp table if not exists quire_index_catch_up (note_id text primary key)`.execute(
       trx,
     );
+    // Oldest write first: each note takes the next doc number, which searches read as recency.
     const chosen =
       userId === undefined
-        ? sql`insert into ${sql.raw(CHOSEN)} select note_id from ${sql.raw(PENDING)} limit ${limit}`
+        ? sql`insert into ${sql.raw(CHOSEN)} select note_id from ${sql.raw(PENDING)}
+            order by seq limit ${limit}`
         : sql`insert into ${sql.raw(CHOSEN)} select p.note_id from ${sql.raw(PENDING)} p
-            cross join notes n on n.id = p.note_id where n.user_id = ${userId} limit ${limit}`;
+            cross join notes n on n.id = p.note_id where n.user_id = ${userId}
+            order by p.seq limit ${limit}`;
     const count = Number((await chosen.execute(trx)).numAffectedRows ?? 0);
     if (count > 0) for (const statement of CATCH_UP) await statement.execute(trx);
     return count;

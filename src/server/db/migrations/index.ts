@@ -8,6 +8,7 @@ import * as importKeys from './0006-import-keys.js';
 import * as changeTombstones from './0007-change-tombstones.js';
 import * as searchRecency from './0008-search-recency.js';
 import * as searchCatchUp from './0009-search-catch-up.js';
+import * as searchQueueOrder from './0010-search-queue-order.js';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-change-tombstones': changeTombstones,
   '0008-search-recency': searchRecency,
   '0009-search-catch-up': searchCatchUp,
+  '0010-search-queue-order': searchQueueOrder,
 };
