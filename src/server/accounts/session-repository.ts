@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { prepared } from '../db/prepared-query.js';
 
 export interface SessionOwner {
   sessionId: string;
@@ -45,11 +46,9 @@ export async function insertSession(db: Db, session: NewSession): Promise<void> 
     .execute();
 }
 
-export async function findSessionByTokenHash(
-  db: Db,
-  tokenHash: string,
-): Promise<StoredSession | undefined> {
-  const row = await db
+/** Every request with a token asks this, so it is built once (prepared-query.ts). */
+const sessionByTokenHash = prepared((db: Db, p: { tokenHash: string }) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -59,8 +58,14 @@ export async function findSessionByTokenHash(
       'sessions.time_created as timeCreated',
       'sessions.time_last_seen as timeLastSeen',
     ])
-    .where('sessions.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', p.tokenHash),
+);
+
+export async function findSessionByTokenHash(
+  db: Db,
+  tokenHash: string,
+): Promise<StoredSession | undefined> {
+  const row = await sessionByTokenHash.executeTakeFirst(db, { tokenHash });
   if (!row) return undefined;
   const timeCreated = Number(row.timeCreated);
   return { ...row, timeCreated, timeLastSeen: Number(row.timeLastSeen ?? timeCreated) };

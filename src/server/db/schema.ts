@@ -49,6 +49,8 @@ export interface NoteTable {
   time_deleted: Generated<number | null>;
   /** The session that stored this revision, so a blind overwrite from elsewhere is kept. */
   written_by: Generated<string | null>;
+  /** When the note's newest whole snapshot went into history; null before the first. */
+  time_snapshot: Generated<number | null>;
 }
 
 /** A replaced text of a note, kept so it can be read, restored, or merged against. */

@@ -2,6 +2,7 @@ import { PostgresAdapter } from 'kysely';
 import type { Note } from '../../shared/note.js';
 import type { TrashedNote } from '../../shared/note-history.js';
 import type { Db } from '../db/database.js';
+import { prepared } from '../db/prepared-query.js';
 
 const NOTE_COLUMNS = ['id', 'body', 'time_created', 'time_last_modified', 'revision'] as const;
 
@@ -18,6 +19,8 @@ export interface StoredNote {
   note: Note;
   timeDeleted: number | null;
   writtenBy: string | null;
+  /** When its newest whole snapshot went into history; null before the first. */
+  timeSnapshot: number | null;
 }
 
 /** Keeps database rows out of the API: column names and number types end here. */
@@ -38,14 +41,18 @@ export function toNote(row: NoteRow): Note {
  * their note, so the lock is held for the final write and the commit only.
  */
 export async function nextChangeSeq(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .updateTable('users')
-    .set((eb) => ({ change_seq: eb('change_seq', '+', 1) }))
-    .where('id', '=', userId)
-    .returning('change_seq')
-    .executeTakeFirstOrThrow();
+  const row = await takeChangeSeq.executeTakeFirst(db, { userId });
+  if (!row) throw new Error(`no user ${userId}`);
   return Number(row.change_seq);
 }
+
+const takeChangeSeq = prepared((db: Db, p: { userId: string }) =>
+  db
+    .updateTable('users')
+    .set((eb) => ({ change_seq: eb('change_seq', '+', 1) }))
+    .where('id', '=', p.userId)
+    .returning('change_seq'),
+);
 
 /** The user's notes, list or trash, in the list's order: most recently modified first. */
 const userNotesInListOrder = (db: Db, userId: string) =>
@@ -93,6 +100,21 @@ export async function findNote(db: Db, userId: string, id: string): Promise<Note
   return row && toNote(row);
 }
 
+/** The row of one of the user's notes, as a write reads it (locked on PostgreSQL, see below). */
+const storedNoteQuery = (forWrite: boolean) =>
+  prepared((db: Db, p: { userId: string; id: string }) => {
+    const query = db
+      .selectFrom('notes')
+      .select([...NOTE_COLUMNS, 'time_deleted', 'written_by', 'time_snapshot'])
+      .where('user_id', '=', p.userId)
+      .where('id', '=', p.id);
+    return forWrite && db.getExecutor().adapter instanceof PostgresAdapter
+      ? query.forUpdate()
+      : query;
+  });
+const storedNote = storedNoteQuery(false);
+const storedNoteForWrite = storedNoteQuery(true);
+
 /**
  * One of the user's notes, in the list or in the trash. `forWrite` locks its row on PostgreSQL
  * until the transaction ends, so writes to one note take turns and each sees the last one's
@@ -104,37 +126,36 @@ export async function findStoredNote(
   id: string,
   options: { forWrite?: boolean } = {},
 ): Promise<StoredNote | undefined> {
-  let query = db
-    .selectFrom('notes')
-    .select([...NOTE_COLUMNS, 'time_deleted', 'written_by'])
-    .where('user_id', '=', userId)
-    .where('id', '=', id);
-  if (options.forWrite && db.getExecutor().adapter instanceof PostgresAdapter) {
-    query = query.forUpdate();
-  }
-  const row = await query.executeTakeFirst();
+  const query = options.forWrite ? storedNoteForWrite : storedNote;
+  const row = await query.executeTakeFirst(db, { userId, id });
   if (!row) return undefined;
   const timeDeleted = row.time_deleted === null ? null : Number(row.time_deleted);
-  return { note: toNote(row), timeDeleted, writtenBy: row.written_by };
+  const timeSnapshot = row.time_snapshot === null ? null : Number(row.time_snapshot);
+  return { note: toNote(row), timeDeleted, writtenBy: row.written_by, timeSnapshot };
 }
+
+const insertNoteRow = prepared(
+  (
+    db: Db,
+    p: { id: string; userId: string; body: string; now: number; changeSeq: number; by: string },
+  ) =>
+    db.insertInto('notes').values({
+      id: p.id,
+      user_id: p.userId,
+      body: p.body,
+      time_created: p.now,
+      time_last_modified: p.now,
+      revision: 1,
+      change_seq: p.changeSeq,
+      written_by: p.by,
+    }),
+);
 
 export async function insertNote(
   db: Db,
   row: { id: string; userId: string; body: string; now: number; changeSeq: number; by: string },
 ): Promise<Note> {
-  await db
-    .insertInto('notes')
-    .values({
-      id: row.id,
-      user_id: row.userId,
-      body: row.body,
-      time_created: row.now,
-      time_last_modified: row.now,
-      revision: 1,
-      change_seq: row.changeSeq,
-      written_by: row.by,
-    })
-    .execute();
+  await insertNoteRow.execute(db, row);
   return {
     id: row.id,
     body: row.body,
@@ -144,32 +165,38 @@ export async function insertNote(
   };
 }
 
-/** Stores the next revision of a note: its body, where it is (list or trash), and who wrote it. */
-export async function writeRevision(
-  db: Db,
-  next: {
-    id: string;
-    body: string;
-    revision: number;
-    timeLastModified: number;
-    changeSeq: number;
-    timeDeleted: number | null;
-    by: string | null;
-  },
-): Promise<Note> {
-  const row = await db
+/** The next revision of a note, where it is (list or trash), who wrote it, its newest snapshot. */
+export interface NextRevision {
+  id: string;
+  body: string;
+  revision: number;
+  timeLastModified: number;
+  changeSeq: number;
+  timeDeleted: number | null;
+  by: string | null;
+  timeSnapshot: number | null;
+}
+
+const updateNoteRow = prepared((db: Db, p: NextRevision) =>
+  db
     .updateTable('notes')
     .set({
-      body: next.body,
-      revision: next.revision,
-      time_last_modified: next.timeLastModified,
-      change_seq: next.changeSeq,
-      time_deleted: next.timeDeleted,
-      written_by: next.by,
+      body: p.body,
+      revision: p.revision,
+      time_last_modified: p.timeLastModified,
+      change_seq: p.changeSeq,
+      time_deleted: p.timeDeleted,
+      written_by: p.by,
+      time_snapshot: p.timeSnapshot,
     })
-    .where('id', '=', next.id)
-    .returning(NOTE_COLUMNS)
-    .executeTakeFirstOrThrow();
+    .where('id', '=', p.id)
+    .returning(NOTE_COLUMNS),
+);
+
+/** Stores the next revision of a note. */
+export async function writeRevision(db: Db, next: NextRevision): Promise<Note> {
+  const row = await updateNoteRow.executeTakeFirst(db, next);
+  if (!row) throw new Error(`no note ${next.id}`);
   return toNote(row);
 }
 

@@ -18,7 +18,7 @@ import {
   type StoredNote,
   writeRevision,
 } from './note-repository.js';
-import { archiveText, findVersionBody, lastSnapshotTime } from './version-repository.js';
+import { archiveText, findVersionBody } from './version-repository.js';
 
 /** Who asks: the user whose notes these are, and the session (device) asking. */
 export interface Caller {
@@ -117,7 +117,7 @@ export class NoteService {
       if (text === note.body) return { note, changed: false };
       // A blind overwrite of another device's text keeps that text in view, like a conflict.
       const blind = base === undefined && stored.writtenBy !== caller.sessionId;
-      const saved = await this.writeNext(trx, caller, note, {
+      const saved = await this.writeNext(trx, caller, stored, {
         next: { body: text, timeLastModified: now, timeDeleted: null },
         history: { reason: conflict ? 'conflict' : 'edit', keep: blind, now },
       });
@@ -131,8 +131,9 @@ export class NoteService {
   async trash(caller: Caller, id: string): Promise<void> {
     const now = this.clock();
     await this.db.transaction().execute(async (trx) => {
-      const { note } = await this.storedInList(trx, caller.userId, id);
-      await this.writeNext(trx, caller, note, {
+      const stored = await this.storedInList(trx, caller.userId, id);
+      const { note } = stored;
+      await this.writeNext(trx, caller, stored, {
         next: { body: note.body, timeLastModified: note.timeLastModified, timeDeleted: now },
         history: { reason: 'delete', keep: true, now },
       });
@@ -152,7 +153,7 @@ export class NoteService {
       const stored = await findStoredNote(trx, caller.userId, id, { forWrite: true });
       if (!stored || stored.timeDeleted === null) throw notFound('No such note in the trash');
       // The text is unchanged; its (empty) step back keeps the chain of revisions whole.
-      return this.writeNext(trx, caller, stored.note, {
+      return this.writeNext(trx, caller, stored, {
         next: { body: stored.note.body, timeLastModified: now, timeDeleted: null },
         history: { reason: 'edit', keep: false, now },
       });
@@ -165,10 +166,10 @@ export class NoteService {
   async restoreVersion(caller: Caller, id: string, revision: number): Promise<Note> {
     const now = this.clock();
     const note = await this.db.transaction().execute(async (trx) => {
-      const { note: current } = await this.storedInList(trx, caller.userId, id);
-      const version = await findVersionBody(trx, current, revision);
+      const stored = await this.storedInList(trx, caller.userId, id);
+      const version = await findVersionBody(trx, stored.note, revision);
       if (!version) throw notFound(`This note has no version ${revision}`);
-      return this.writeNext(trx, caller, current, {
+      return this.writeNext(trx, caller, stored, {
         next: { body: version.body, timeLastModified: now, timeDeleted: null },
         history: { reason: 'restore', keep: true, now },
       });
@@ -211,7 +212,7 @@ export class NoteService {
   }
 
   /**
-   * Stores the next revision of `note`, after putting the text it replaces into history.
+   * Stores the next revision of a note, after putting the text it replaces into history.
    * Conflicts, restores, deletes and blind overwrites are kept whole (`keep`); plain edits
    * become a whole snapshot every few minutes, and between snapshots only the way back from the
    * new text is stored. The user's change counter is taken last, so its lock is held briefly.
@@ -219,18 +220,19 @@ export class NoteService {
   private async writeNext(
     db: Db,
     caller: Caller,
-    note: Note,
+    stored: StoredNote,
     change: {
       next: { body: string; timeLastModified: number; timeDeleted: number | null };
       history: { reason: VersionReason; keep: boolean; now: number };
     },
   ): Promise<Note> {
     const { next, history } = change;
-    let kept = history.keep || history.reason !== 'edit';
-    if (!kept) {
-      const last = await lastSnapshotTime(db, note.id);
-      kept = last === undefined || history.now - last >= SNAPSHOT_INTERVAL_SECONDS;
-    }
+    const { note, timeSnapshot } = stored;
+    const kept =
+      history.keep ||
+      history.reason !== 'edit' ||
+      timeSnapshot === null ||
+      history.now - timeSnapshot >= SNAPSHOT_INTERVAL_SECONDS;
     await archiveText(db, {
       noteId: note.id,
       userId: caller.userId,
@@ -248,6 +250,7 @@ export class NoteService {
       revision: note.revision + 1,
       changeSeq: await nextChangeSeq(db, caller.userId),
       by: caller.sessionId,
+      timeSnapshot: kept ? history.now : timeSnapshot,
     });
   }
 

@@ -1,6 +1,7 @@
 import type { Note } from '../../shared/note.js';
 import type { VersionReason, VersionSummary } from '../../shared/note-history.js';
 import type { Db } from '../db/database.js';
+import { prepared } from '../db/prepared-query.js';
 import { applyDeltaBack, deltaBack } from './text-delta.js';
 
 /** A replaced text on its way into history. */
@@ -18,34 +19,50 @@ export interface ArchivedText {
   kept: boolean;
 }
 
+const insertVersion = prepared(
+  (
+    db: Db,
+    p: {
+      noteId: string;
+      userId: string;
+      revision: number;
+      body: string;
+      deltaStart: number | null;
+      deltaEnd: number | null;
+      timeLastModified: number;
+      timeArchived: number;
+      reason: VersionReason;
+      kept: number;
+    },
+  ) =>
+    db.insertInto('note_versions').values({
+      note_id: p.noteId,
+      user_id: p.userId,
+      revision: p.revision,
+      body: p.body,
+      delta_start: p.deltaStart,
+      delta_end: p.deltaEnd,
+      time_last_modified: p.timeLastModified,
+      time_archived: p.timeArchived,
+      reason: p.reason,
+      kept: p.kept,
+    }),
+);
+
 export async function archiveText(db: Db, text: ArchivedText): Promise<void> {
   const delta = text.kept ? undefined : deltaBack(text.replacedBy, text.body);
-  await db
-    .insertInto('note_versions')
-    .values({
-      note_id: text.noteId,
-      user_id: text.userId,
-      revision: text.revision,
-      body: delta ? delta.insert : text.body,
-      delta_start: delta ? delta.start : null,
-      delta_end: delta ? delta.end : null,
-      time_last_modified: text.timeLastModified,
-      time_archived: text.timeArchived,
-      reason: text.reason,
-      kept: text.kept ? 1 : 0,
-    })
-    .execute();
-}
-
-/** When the note's newest snapshot was taken; undefined when it has none. */
-export async function lastSnapshotTime(db: Db, noteId: string): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('note_versions')
-    .select((eb) => eb.fn.max('time_archived').as('time'))
-    .where('note_id', '=', noteId)
-    .where('kept', '=', 1)
-    .executeTakeFirst();
-  return row?.time == null ? undefined : Number(row.time);
+  await insertVersion.execute(db, {
+    noteId: text.noteId,
+    userId: text.userId,
+    revision: text.revision,
+    body: delta ? delta.insert : text.body,
+    deltaStart: delta ? delta.start : null,
+    deltaEnd: delta ? delta.end : null,
+    timeLastModified: text.timeLastModified,
+    timeArchived: text.timeArchived,
+    reason: text.reason,
+    kept: text.kept ? 1 : 0,
+  });
 }
 
 /**

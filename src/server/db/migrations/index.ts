@@ -9,6 +9,7 @@ import * as changeTombstones from './0007-change-tombstones.js';
 import * as searchRecency from './0008-search-recency.js';
 import * as searchCatchUp from './0009-search-catch-up.js';
 import * as searchQueueOrder from './0010-search-queue-order.js';
+import * as noteSnapshotTime from './0011-note-snapshot-time.js';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-search-recency': searchRecency,
   '0009-search-catch-up': searchCatchUp,
   '0010-search-queue-order': searchQueueOrder,
+  '0011-note-snapshot-time': noteSnapshotTime,
 };
