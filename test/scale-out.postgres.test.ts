@@ -73,15 +73,23 @@ describe('two instances on one database', () => {
     expect(await live.closed()).toBe(CLOSE_UNAUTHORIZED);
   });
 
+  it('carry a small note in the notice itself, its text exactly', async () => {
+    const token = await signUp(one.url);
+    const live = await connect(one, token);
+    const note = await createNote(two.url, token, 'nul \u0000 soh \u0001\u0002 😀 مرحبا');
+    expect(await live.next()).toEqual({ event: 'update', payload: note });
+  });
+
   it('skip a change to a note deleted before it could be read', async () => {
     const token = await signUp(one.url);
     const live = await connect(one, token);
     const userId = (
       await one.database.db.selectFrom('users').select('id').executeTakeFirstOrThrow()
     ).id;
+    // Too large to travel in the notice, so the other instance reads it, and finds nothing.
     const gone: Note = {
       id: 'never-stored',
-      body: '',
+      body: 'x'.repeat(9_000),
       timeCreated: 1,
       timeLastModified: 1,
       revision: 1,

@@ -11,13 +11,20 @@ import { parseSessionsEnded, SESSION_ENDS_CHANNEL } from './session-end-notice.j
 export const NOTE_CHANGES_CHANNEL = 'quire_note_changes';
 const LISTENER_NAME = 'quire live listener';
 
-/** What a notification carries: never the body, which may exceed NOTIFY's 8000-byte limit. */
+/**
+ * What a notification carries: the changed note itself when it fits in NOTIFY's payload (under
+ * 8000 bytes), so no instance reads it again; otherwise its id, and each instance reads it once.
+ */
 interface ChangeNotice {
   userId: string;
   event: 'update' | 'delete';
   noteId: string;
   origin?: string;
+  note?: Note;
 }
+
+/** NOTIFY refuses payloads of 8000 bytes and more. */
+const MAX_PAYLOAD_BYTES = 7_999;
 
 export interface BusLog {
   info(details: object, message: string): void;
@@ -35,13 +42,27 @@ export interface PostgresBusOptions {
   heartbeatMs?: number;
 }
 
+/** A note as the notifying instance sent it, or undefined if it is not one. */
+function noteIn(value: unknown, noteId: string): Note | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const note = value as Partial<Note>;
+  const counts = [note.timeCreated, note.timeLastModified, note.revision];
+  const valid =
+    note.id === noteId &&
+    typeof note.body === 'string' &&
+    counts.every((n) => typeof n === 'number' && Number.isSafeInteger(n));
+  return valid ? (note as Note) : undefined;
+}
+
 function parseNotice(payload: string | undefined): ChangeNotice | undefined {
   try {
-    const { userId, event, noteId, origin } = JSON.parse(payload ?? '') as Partial<ChangeNotice>;
+    const parsed = JSON.parse(payload ?? '') as Partial<ChangeNotice>;
+    const { userId, event, noteId, origin } = parsed;
     if (typeof userId !== 'string' || typeof noteId !== 'string') return undefined;
     const from = typeof origin === 'string' ? origin : undefined;
+    const note = noteIn(parsed.note, noteId);
     return event === 'update' || event === 'delete'
-      ? { userId, event, noteId, origin: from }
+      ? { userId, event, noteId, origin: from, note }
       : undefined;
   } catch {
     return undefined;
@@ -52,7 +73,8 @@ const SILENT: BusLog = { info() {}, warn() {} };
 
 /**
  * Live events across instances over PostgreSQL LISTEN/NOTIFY. `publish` notifies every
- * instance, this one included; each reads the changed note once and hands it to its listeners,
+ * instance, this one included; each takes the changed note from the notification (or reads it
+ * once, when it was too large to send) and hands it to its listeners,
  * in the order the notifications arrived. If the listening connection breaks, the bus listens
  * again (with backoff) and then asks every listener to resync, since notifications sent
  * meanwhile are gone.
@@ -178,7 +200,11 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
         noteId: change.event === 'update' ? change.note.id : change.noteId,
         origin: change.origin,
       };
-      await sql`select pg_notify(${NOTE_CHANGES_CHANNEL}, ${JSON.stringify(notice)})`.execute(db);
+      let payload = JSON.stringify(
+        change.event === 'update' ? { ...notice, note: change.note } : notice,
+      );
+      if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) payload = JSON.stringify(notice);
+      await sql`select pg_notify(${NOTE_CHANGES_CHANNEL}, ${payload})`.execute(db);
     },
     async endSessions(ended: SessionsEnded) {
       await notifySessionsEnded(db, ended);
