@@ -168,34 +168,62 @@ export async function insertNote(
 /** The next revision of a note, where it is (list or trash), who wrote it, its newest snapshot. */
 export interface NextRevision {
   id: string;
+  userId: string;
   body: string;
   revision: number;
   timeLastModified: number;
-  changeSeq: number;
   timeDeleted: number | null;
   by: string | null;
   timeSnapshot: number | null;
 }
 
-const updateNoteRow = prepared((db: Db, p: NextRevision) =>
+const revisionColumns = (p: NextRevision) => ({
+  body: p.body,
+  revision: p.revision,
+  time_last_modified: p.timeLastModified,
+  time_deleted: p.timeDeleted,
+  written_by: p.by,
+  time_snapshot: p.timeSnapshot,
+});
+
+const updateNoteRow = prepared((db: Db, p: NextRevision & { changeSeq: number }) =>
   db
     .updateTable('notes')
-    .set({
-      body: p.body,
-      revision: p.revision,
-      time_last_modified: p.timeLastModified,
-      change_seq: p.changeSeq,
-      time_deleted: p.timeDeleted,
-      written_by: p.by,
-      time_snapshot: p.timeSnapshot,
-    })
+    .set({ ...revisionColumns(p), change_seq: p.changeSeq })
     .where('id', '=', p.id)
     .returning(NOTE_COLUMNS),
 );
 
-/** Stores the next revision of a note. */
+// PostgreSQL takes the user's change counter in the statement that stores the revision, so the
+// counter's row lock (which orders a user's changes, see nextChangeSeq) is held for the commit
+// only, not for a round trip more.
+const updateNoteRowTakingSeq = prepared((db: Db, p: NextRevision) =>
+  db
+    .with('seq', (db) =>
+      db
+        .updateTable('users')
+        .set((eb) => ({ change_seq: eb('change_seq', '+', 1) }))
+        .where('id', '=', p.userId)
+        .returning('change_seq'),
+    )
+    .updateTable('notes')
+    .set((eb) => ({
+      ...revisionColumns(p),
+      change_seq: eb.selectFrom('seq').select('change_seq'),
+    }))
+    .where('id', '=', p.id)
+    .returning(NOTE_COLUMNS),
+);
+
+/** Stores the next revision of a note, with the next value of its user's change counter. */
 export async function writeRevision(db: Db, next: NextRevision): Promise<Note> {
-  const row = await updateNoteRow.executeTakeFirst(db, next);
+  const row =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? await updateNoteRowTakingSeq.executeTakeFirst(db, next)
+      : await updateNoteRow.executeTakeFirst(db, {
+          ...next,
+          changeSeq: await nextChangeSeq(db, next.userId),
+        });
   if (!row) throw new Error(`no note ${next.id}`);
   return toNote(row);
 }

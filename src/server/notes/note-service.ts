@@ -215,7 +215,8 @@ export class NoteService {
    * Stores the next revision of a note, after putting the text it replaces into history.
    * Conflicts, restores, deletes and blind overwrites are kept whole (`keep`); plain edits
    * become a whole snapshot every few minutes, and between snapshots only the way back from the
-   * new text is stored. The user's change counter is taken last, so its lock is held briefly.
+   * new text is stored. The user's change counter is taken last, with the revision itself, so
+   * its lock is held briefly.
    */
   private async writeNext(
     db: Db,
@@ -246,9 +247,9 @@ export class NoteService {
     });
     return writeRevision(db, {
       id: note.id,
+      userId: caller.userId,
       ...next,
       revision: note.revision + 1,
-      changeSeq: await nextChangeSeq(db, caller.userId),
       by: caller.sessionId,
       timeSnapshot: kept ? history.now : timeSnapshot,
     });
