@@ -119,6 +119,51 @@ describe('GET /api/search matching', () => {
   });
 });
 
+describe('GET /api/search in scripts written without spaces', () => {
+  let writer: string;
+  beforeAll(async () => {
+    writer = await signUp(server.url);
+    for (const body of [
+      '日記\n北京大学で講義を聞いた。',
+      '地名\n東京 京都 大阪',
+      'ひらがな\nかがみ',
+      'Mixed\nMeeting in 北京 2024 with 上海',
+      '北京の天気\n今日は晴れ',
+    ]) {
+      await createNote(server.url, writer, body);
+    }
+  });
+  const titles = async (q: string) => {
+    const response = await search(q, '', writer);
+    expect(response.status, response.text).toBe(200);
+    return (response.json.results as SearchResult[]).map((r) => r.note.body.split('\n')[0]);
+  };
+
+  it('finds any run of characters, a match in the title first', async () => {
+    const beijing = await titles('北京');
+    expect(beijing[0]).toBe('北京の天気');
+    expect([...beijing].sort()).toEqual(['Mixed', '北京の天気', '日記'].sort());
+    expect([...(await titles('京'))].sort()).toEqual(
+      ['Mixed', '北京の天気', '地名', '日記'].sort(),
+    );
+    expect(await titles('北京大')).toEqual(['日記']);
+    expect(await titles('京都')).toEqual(['地名']);
+    expect(await titles('がみ')).toEqual(['ひらがな']);
+  });
+
+  it('finds only text as written: not across a space, nor out of order', async () => {
+    expect(await titles('東京都')).toEqual([]);
+    expect(await titles('京北')).toEqual([]);
+    expect(await titles('かみ')).toEqual([]);
+  });
+
+  it('excludes such text, and matches it with spaces and digits when quoted', async () => {
+    expect([...(await titles('北京 -大学'))].sort()).toEqual(['Mixed', '北京の天気'].sort());
+    expect(await titles('"北京 2024"')).toEqual(['Mixed']);
+    expect(await titles('"北京 2025"')).toEqual([]);
+  });
+});
+
 describe('GET /api/search with a word in more notes than are ranked', () => {
   let many: string;
   let oldest: Note | undefined;

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseLocation } from '../config.js';
+import { indexedText } from '../search/spaceless-grams.js';
 import { BatchedSqliteDriver } from './batched-sqlite-driver.js';
 import { DatabaseUnavailableError } from './postgres-connection.js';
 import { openPostgres } from './postgres-database.js';
@@ -71,6 +72,10 @@ function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('temp_store = MEMORY');
   sqlite.prepare('select count(*) from sqlite_master').get(); // opens (creates) the WAL
+  // What the search index adds for Chinese and Japanese text (migration 0012).
+  sqlite.function('quire_indexed_text', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? indexedText(text) : text,
+  );
   const wal = file === ':memory:' ? undefined : new WalGroupSync(file);
   wal?.prepare();
   const driver = new BatchedSqliteDriver({ database: withStatementCache(sqlite) });

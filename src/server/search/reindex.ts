@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import { POSTGRES_REBUILD } from '../db/migrations/0004-search-index.js';
-import { SQLITE_REBUILD } from '../db/migrations/0009-search-catch-up.js';
+import { SQLITE_REBUILD } from '../db/migrations/0012-search-spaceless-grams.js';
 
 /**
  * Rebuilds the search index from every note, in one transaction so searches keep answering

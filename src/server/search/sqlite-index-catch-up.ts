@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { SQLITE_OWNER, SQLITE_TITLE } from '../db/migrations/0004-search-index.js';
+import { SQLITE_OWNER } from '../db/migrations/0004-search-index.js';
+import {
+  SQLITE_INDEXED_BODY,
+  SQLITE_INDEXED_TITLE,
+} from '../db/migrations/0012-search-spaceless-grams.js';
 import type { CatchUpIndex } from './search-index-keeper.js';
 
 const PENDING = 'note_search_pending';
@@ -18,7 +22,8 @@ const CATCH_UP = [
   `insert into note_search_docs (note_id)
      select n.id from ${CHOSEN} c cross join notes n on n.id = c.note_id order by c.rowid`,
   `insert into note_search (rowid, owner, title, body)
-     select d.doc, ${SQLITE_OWNER('n')}, ${SQLITE_TITLE('n.body')}, n.body
+     select d.doc, ${SQLITE_OWNER('n')}, ${SQLITE_INDEXED_TITLE('n.body')},
+       ${SQLITE_INDEXED_BODY('n.body')}
      from ${CHOSEN} c cross join note_search_docs d on d.note_id = c.note_id
      cross join notes n on n.id = c.note_id
      order by d.doc`,

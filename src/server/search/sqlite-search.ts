@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { toNote } from '../notes/note-repository.js';
-import { type NoteRow, type SearchEngine, substringsOf } from './search-engine.js';
+import type { NoteRow, SearchEngine } from './search-engine.js';
 import type { SearchTerm } from './search-query.js';
+import { spacelessMatch } from './spaceless-grams.js';
 
 // bm25 weights per column (owner, title, body): a match in the title counts ten times.
 const RANK = 'bm25(note_search, 0.0, 10.0, 1.0)';
@@ -15,7 +16,10 @@ const quoted = (word: string) => `"${word}"`;
 /** An FTS5 expression for a term; words hold letters and digits only, so quoting is safe. */
 function ftsTerm(term: SearchTerm): string | undefined {
   if (term.kind === 'tag') return `${quoted(`#${term.tag}`)}*`;
-  if (term.kind === 'substring') return undefined;
+  if (term.kind === 'substring') {
+    const { phrases } = spacelessMatch(term.text);
+    return phrases.length > 0 ? `(${phrases.join(' AND ')})` : undefined;
+  }
   const phrase = quoted(term.words.join(' ')) + (term.prefix ? '*' : '');
   // A lone word also finds itself written as a tag.
   const [word] = term.words;
@@ -32,6 +36,8 @@ function ftsQuery(userId: string, includeTrash: boolean, terms: SearchTerm[], no
     if (fts) expression = `(${expression}) AND {title body} : ${fts}`;
   }
   for (const term of not) {
+    // Spaceless text the index holds only roughly is left out by checking the notes instead.
+    if (term.kind === 'substring' && !spacelessMatch(term.text).exact) continue;
     const fts = ftsTerm(term);
     if (fts) expression = `(${expression}) NOT {title body} : ${fts}`;
   }
@@ -46,19 +52,26 @@ function titleQuery(match: string, terms: SearchTerm[]): string | undefined {
 
 const ORDER = sql`n.time_last_modified desc, n.change_seq desc, n.id desc`;
 
+/** Spaceless text the index cannot pin down exactly (spaces, punctuation): checked per note. */
+const toCheck = (terms: SearchTerm[]) =>
+  terms.flatMap((term) =>
+    term.kind === 'substring' && !spacelessMatch(term.text).exact ? [term.text] : [],
+  );
+
 /**
  * SQLite: a note's index row is renumbered on every write, so FTS5 walks matches newest first
  * and stops after `CANDIDATES`: the newest matches, ranked by bm25, and the newest title matches,
- * which rank above them. A word in every note costs what a rare one does. Text in spaceless
- * scripts is then checked on the notes themselves, over every match.
+ * which rank above them. A word in every note costs what a rare one does. Spaceless text is found
+ * by its characters and pairs of characters (spaceless-grams.ts); where that is not exact (text
+ * with spaces or punctuation), the notes themselves are checked, over every match.
  */
 export function sqliteSearch(db: Db): SearchEngine {
   return async ({ userId, query, limit, includeTrash }) => {
     const match = ftsQuery(userId, includeTrash, query.include, query.exclude);
     const title = titleQuery(match, query.include);
     const conditions = [
-      ...substringsOf(query.include).map((text) => sql`instr(n.body, ${text}) > 0`),
-      ...substringsOf(query.exclude).map((text) => sql`instr(n.body, ${text}) = 0`),
+      ...toCheck(query.include).map((text) => sql`instr(n.body, ${text}) > 0`),
+      ...toCheck(query.exclude).map((text) => sql`instr(n.body, ${text}) = 0`),
     ];
     // Substring terms filter after the index, so they need every match, not the newest few.
     const newest = conditions.length === 0 ? sql`limit ${CANDIDATES}` : sql``;

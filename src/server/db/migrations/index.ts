@@ -10,6 +10,7 @@ import * as searchRecency from './0008-search-recency.js';
 import * as searchCatchUp from './0009-search-catch-up.js';
 import * as searchQueueOrder from './0010-search-queue-order.js';
 import * as noteSnapshotTime from './0011-note-snapshot-time.js';
+import * as searchSpacelessGrams from './0012-search-spaceless-grams.js';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-search-catch-up': searchCatchUp,
   '0010-search-queue-order': searchQueueOrder,
   '0011-note-snapshot-time': noteSnapshotTime,
+  '0012-search-spaceless-grams': searchSpacelessGrams,
 };

@@ -1,0 +1,51 @@
+import { SPACELESS_SCRIPT_CLASS } from '../db/migrations/0004-search-index.js';
+
+// SQLite's word tokenizer reads a line of Chinese or Japanese, written without spaces, as one
+// long word. So the index gets such text as single characters and as overlapping pairs of
+// characters instead, and a search for `北京` looks for the pair `北京`, `北京市` for the pairs
+// `北京 京市` one after the other. ` # ` keeps runs apart: `#` is a token no query asks for.
+
+/** A run of letters of spaceless scripts: what the tokenizer keeps as one word. */
+const RUN = new RegExp(`(?:(?=${SPACELESS_SCRIPT_CLASS})[\\p{L}\\p{N}\\p{M}])+`, 'gu');
+const ONLY_RUN = new RegExp(`^${RUN.source}$`, 'u');
+const SEPARATOR = ' # ';
+
+const charactersOf = (run: string) => [...run];
+
+function pairsOf(run: string): string[] {
+  const characters = charactersOf(run);
+  const pairs: string[] = [];
+  for (let i = 0; i + 1 < characters.length; i += 1)
+    pairs.push(`${characters[i]}${characters[i + 1]}`);
+  return pairs;
+}
+
+/**
+ * A text as the index reads it: its spaceless runs taken out, and added at the end as their
+ * characters and their overlapping pairs. A text without such runs (nearly every Latin note) is
+ * returned as it is.
+ */
+export function indexedText(text: string): string {
+  const runs = text.match(RUN);
+  if (!runs) return text;
+  const characters = runs.map((run) => charactersOf(run).join(' '));
+  const pairs = runs.map((run) => pairsOf(run).join(' ')).filter((line) => line !== '');
+  return `${text.replace(RUN, ' ')}${SEPARATOR}${[...characters, ...pairs].join(SEPARATOR)}`;
+}
+
+/** How a search finds spaceless text in the index: one FTS5 phrase per run of it. */
+export interface SpacelessMatch {
+  phrases: string[];
+  /** The phrases find exactly the notes holding the text; else the notes must be checked. */
+  exact: boolean;
+}
+
+/** The phrases (quoted, for an FTS5 query) that a note holding `text` must match. */
+export function spacelessMatch(text: string): SpacelessMatch {
+  const runs = text.match(RUN) ?? [];
+  const phrases = runs.map((run) => {
+    const pairs = pairsOf(run);
+    return `"${pairs.length > 0 ? pairs.join(' ') : run}"`;
+  });
+  return { phrases, exact: ONLY_RUN.test(text) };
+}
