@@ -29,6 +29,34 @@ function makeVocabulary(): string[] {
 
 export const VOCABULARY = makeVocabulary();
 
+// One note in ten also has a paragraph of Chinese-like text: words of two or three ideographs
+// (from the most common block), written without spaces.
+const SPACELESS_VOCABULARY = (() => {
+  const random = seededRandom(11);
+  const words = new Set<string>();
+  while (words.size < 3000) {
+    const length = 2 + Math.floor(random() * 2);
+    let word = '';
+    for (let i = 0; i < length; i += 1) {
+      word += String.fromCodePoint(0x4e00 + Math.floor(random() * 2500));
+    }
+    words.add(word);
+  }
+  return [...words];
+})();
+
+function spacelessParagraph(random: () => number): string {
+  const words = 10 + Math.floor(random() * 30);
+  const rank = () => Math.floor(Math.exp(random() * Math.log(SPACELESS_VOCABULARY.length + 1))) - 1;
+  const picked = Array.from({ length: words }, () => SPACELESS_VOCABULARY[rank()] ?? '的');
+  return `${picked.join('')}。`;
+}
+
+/** A spaceless word of middling frequency, as a Chinese reader would search for one. */
+export function pickSpacelessWord(random: () => number): string {
+  return SPACELESS_VOCABULARY[20 + Math.floor(random() * 500)] ?? '北京';
+}
+
 /** A word's rank drawn with probability ~ 1/rank (Zipf, s = 1). */
 function zipfWord(random: () => number): string {
   const rank = Math.floor(Math.exp(random() * Math.log(VOCABULARY.length + 1))) - 1;
@@ -46,6 +74,7 @@ export function searchNoteText(seed: number): string {
   const target = 150 + Math.floor(random() * random() * 1850);
   const parts = [`# ${sentence(random, 2 + Math.floor(random() * 4)).slice(0, -1)}`, ''];
   let size = 0;
+  if (random() < 0.1) parts.push(spacelessParagraph(random));
   while (size < target) {
     const kind = random();
     const part =

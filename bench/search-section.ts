@@ -6,7 +6,7 @@ import { searchEngineFor, searchNotes } from '../src/server/search/search-notes.
 import { catchUpSqliteIndex } from '../src/server/search/sqlite-index-catch-up.js';
 import { seededRandom } from './note-text.js';
 import { loadAverage, print, progress } from './report.js';
-import { pickQueryWord, searchNoteText } from './search-corpus.js';
+import { pickQueryWord, pickSpacelessWord, searchNoteText } from './search-corpus.js';
 import { type LatencySummary, summarize } from './stats.js';
 import { count, formatTable, ms } from './table.js';
 
@@ -79,6 +79,7 @@ async function measure(
     'one word': () => pickQueryWord(random),
     prefix: () => pickQueryWord(random).slice(0, 3),
     'two words': () => `${pickQueryWord(random)} ${pickQueryWord(random)}`,
+    'Chinese word': () => pickSpacelessWord(random),
   };
   const rows: SearchRow[] = [];
   for (const [kind, makeQuery] of Object.entries(kinds)) {
