@@ -74,6 +74,33 @@ describe('SearchIndexKeeper', () => {
     expect(left('bob')).toBe(4);
   });
 
+  it('tidies the index once writes pause, until nothing is left to tidy', async () => {
+    const { index } = fakeIndex({ ann: 3 });
+    let steps = 3;
+    const tidy = vi.fn(async () => --steps > 0);
+    const keeper = new SearchIndexKeeper({ ...index, tidy }, log, timings);
+    keeper.written();
+    await vi.advanceTimersByTimeAsync(1_000);
+    await vi.waitFor(() => expect(tidy).toHaveBeenCalledTimes(3));
+  });
+
+  it('leaves tidying for later while writes go on, and when nothing was indexed', async () => {
+    const { index } = fakeIndex({ ann: 3 });
+    const tidy = vi.fn(async () => false);
+    const keeper = new SearchIndexKeeper({ ...index, tidy }, log, timings);
+    for (let ms = 0; ms < 5_000; ms += 100) {
+      keeper.written();
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    await keeper.catchUpAll();
+    expect(tidy).not.toHaveBeenCalled();
+    const idle = new SearchIndexKeeper({ ...fakeIndex({}).index, tidy }, log, timings);
+    idle.written();
+    await vi.advanceTimersByTimeAsync(1_000);
+    await idle.catchUpAll();
+    expect(tidy).not.toHaveBeenCalled();
+  });
+
   it('does nothing more once closed', async () => {
     const { index, catchUps } = fakeIndex({ ann: 1 });
     const keeper = new SearchIndexKeeper(index, log, timings);

@@ -6,6 +6,11 @@ export interface CatchUpIndex {
   behind(userId?: string): Promise<boolean>;
   /** Indexes up to `limit` waiting notes in one transaction; returns how many it took. */
   catchUp(options: { userId?: string; limit: number }): Promise<number>;
+  /**
+   * A bounded step of upkeep the index defers while writes go on (merging its segments);
+   * resolves to whether more remains.
+   */
+  tidy?(): Promise<boolean>;
 }
 
 export interface KeeperTimings {
@@ -36,6 +41,8 @@ export class SearchIndexKeeper {
   private lastWrite = 0;
   private running: Promise<void> | undefined;
   private closed = false;
+  /** The index took notes since it was last tidied. */
+  private untidy = false;
 
   constructor(
     private readonly index: CatchUpIndex,
@@ -89,15 +96,28 @@ export class SearchIndexKeeper {
       return;
     }
     this.firstWrite = undefined;
-    this.catchUpAll().catch((error: unknown) =>
-      this.log.warn({ err: error }, 'the search index could not catch up; it will try again'),
-    );
+    const quiet = quietLeft <= 0;
+    this.catchUpAll()
+      .then(() => (quiet ? this.tidy() : undefined))
+      .catch((error: unknown) =>
+        this.log.warn({ err: error }, 'the search index could not catch up; it will try again'),
+      );
   }
 
   private async workOff(): Promise<void> {
     while (!this.closed && (await this.index.behind())) {
-      await this.index.catchUp({ limit: this.timings.chunk });
+      if ((await this.index.catchUp({ limit: this.timings.chunk })) > 0) this.untidy = true;
       await nextTurn(); // requests waiting meanwhile go first
+    }
+  }
+
+  /** Upkeep deferred while writes went on, once they pause, a step per turn of the loop. */
+  private async tidy(): Promise<void> {
+    const { tidy } = this.index;
+    if (!tidy) return;
+    while (this.untidy && !this.closed) {
+      this.untidy = await tidy.call(this.index);
+      await nextTurn();
     }
   }
 }

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { parseSearchQuery } from './search-query.js';
+import {
+  catchUpSqliteIndex,
+  mergeSqliteIndex,
+  sqliteIndexBehind,
+} from './sqlite-index-catch-up.js';
+import { sqliteSearch } from './sqlite-search.js';
+
+let dir: string;
+let database: Database;
+const userId = 'a0000000-0000-4000-8000-000000000000';
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-index-'));
+  database = await openDatabase({ kind: 'sqlite', file: path.join(dir, 'index.db') });
+  await migrateToLatest(database.db);
+  await database.db
+    .insertInto('users')
+    .values({ id: userId, email: 'a@example.com', password_hash: 'x', time_created: 0 })
+    .execute();
+});
+afterEach(async () => {
+  await database.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const search = (text: string) =>
+  sqliteSearch(database.db)({
+    userId,
+    query: parseSearchQuery(text),
+    limit: 50,
+    includeTrash: false,
+  });
+
+it('indexes what waits, merges its segments when asked, and still finds every note', async () => {
+  for (let i = 0; i < 40; i += 1) {
+    const note = {
+      id: `n${i}`,
+      user_id: userId,
+      body: `Note ${i}\nlighthouse keeper ${i % 2 === 0 ? 'even' : 'odd'}`,
+      time_created: i,
+      time_last_modified: i,
+      revision: 1,
+      change_seq: i + 1,
+    };
+    await database.db.insertInto('notes').values(note).execute();
+    expect(await sqliteIndexBehind(database.db, userId)).toBe(true);
+    expect(await catchUpSqliteIndex(database.db, { limit: 25 })).toBe(1);
+  }
+  expect(await sqliteIndexBehind(database.db)).toBe(false);
+  let steps = 0;
+  while (await mergeSqliteIndex(database.db)) steps += 1;
+  expect(steps).toBeGreaterThan(0); // forty one-note segments, unmerged until now
+  expect(await mergeSqliteIndex(database.db)).toBe(false);
+  expect((await search('lighthouse')).length).toBe(40);
+  expect((await search('even')).length).toBe(20);
+});
