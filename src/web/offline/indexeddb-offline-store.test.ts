@@ -41,3 +41,49 @@ describe('indexedDbOfflineStore', () => {
     expect(await reopened.loadNotes('other@x.org')).toEqual([{ note: note('z'), position: 0 }]);
   });
 });
+
+describe('indexedDbOfflineStore list marks', () => {
+  it('keeps the etag and cursor per account, forgets them on null and with the account', async () => {
+    const factory = new IDBFactory();
+    const store = indexedDbOfflineStore(factory);
+    expect(await store.loadListMark('me@x.org')).toBeNull();
+    await store.writeListMark('me@x.org', { etag: '"e1"', cursor: 'opaque:1' });
+    await store.writeListMark('other@x.org', { etag: null, cursor: 'opaque:9' });
+
+    const reopened = indexedDbOfflineStore(factory);
+    expect(await reopened.loadListMark('me@x.org')).toEqual({ etag: '"e1"', cursor: 'opaque:1' });
+    await reopened.writeListMark('other@x.org', null);
+    expect(await reopened.loadListMark('other@x.org')).toBeNull();
+
+    await reopened.clear('me@x.org');
+    expect(await reopened.loadListMark('me@x.org')).toBeNull();
+  });
+
+  it('upgrades a version 1 database and keeps its notes and queue', async () => {
+    const factory = new IDBFactory();
+    const request = factory.open('quire-offline', 1);
+    request.onupgradeneeded = () => {
+      const notes = request.result.createObjectStore('notes', { keyPath: ['account', 'note.id'] });
+      notes.createIndex('account', 'account');
+      const queue = request.result.createObjectStore('queue', { keyPath: ['account', 'noteId'] });
+      queue.createIndex('account', 'account');
+    };
+    const old = await new Promise<IDBDatabase>((resolve) => {
+      request.onsuccess = () => resolve(request.result);
+    });
+    const transaction = old.transaction(['notes', 'queue'], 'readwrite');
+    transaction.objectStore('notes').put({ account: 'me@x.org', note: note('a', 3), position: 0 });
+    transaction.objectStore('queue').put({ account: 'me@x.org', noteId: 'b', kind: 'delete' });
+    await new Promise((resolve) => {
+      transaction.oncomplete = resolve;
+    });
+    old.close();
+
+    const store = indexedDbOfflineStore(factory);
+    expect(await store.loadNotes('me@x.org')).toEqual([{ note: note('a', 3), position: 0 }]);
+    expect(await store.loadQueue('me@x.org')).toEqual([{ noteId: 'b', kind: 'delete' }]);
+    expect(await store.loadListMark('me@x.org')).toBeNull();
+    await store.writeListMark('me@x.org', { etag: '"e"', cursor: 'c' });
+    expect(await store.loadListMark('me@x.org')).toEqual({ etag: '"e"', cursor: 'c' });
+  });
+});

@@ -1,19 +1,27 @@
 import type { NoteId } from '../../shared/note.js';
 import { committed, requestDone } from '../idb/idb-promises.js';
-import type { CachedNote, OfflineStore, QueuedChange } from './offline-store.js';
+import type { CachedNote, ListMark, OfflineStore, QueuedChange } from './offline-store.js';
 
 const DATABASE = 'quire-offline';
+const VERSION = 2;
 const NOTES = 'notes';
 const QUEUE = 'queue';
+/** One record per account: the etag and cursor of the list its notes came from (version 2). */
+const LISTS = 'lists';
 
 function open(factory: IDBFactory): Promise<IDBDatabase> {
-  const request = factory.open(DATABASE, 1);
-  request.onupgradeneeded = () => {
-    // One record per note, so a change writes that note alone, even with 100,000 of them.
-    const notes = request.result.createObjectStore(NOTES, { keyPath: ['account', 'note.id'] });
-    notes.createIndex('account', 'account');
-    const queue = request.result.createObjectStore(QUEUE, { keyPath: ['account', 'noteId'] });
-    queue.createIndex('account', 'account');
+  const request = factory.open(DATABASE, VERSION);
+  request.onupgradeneeded = (event) => {
+    const database = request.result;
+    if (event.oldVersion < 1) {
+      // One record per note, so a change writes that note alone, even with 100,000 of them.
+      const notes = database.createObjectStore(NOTES, { keyPath: ['account', 'note.id'] });
+      notes.createIndex('account', 'account');
+      const queue = database.createObjectStore(QUEUE, { keyPath: ['account', 'noteId'] });
+      queue.createIndex('account', 'account');
+    }
+    // Notes and queues kept by version 1 stay; without a mark their next list is fetched whole.
+    if (event.oldVersion < 2) database.createObjectStore(LISTS, { keyPath: 'account' });
   };
   return requestDone(request);
 }
@@ -49,6 +57,19 @@ export function indexedDbOfflineStore(factory: IDBFactory = indexedDB): OfflineS
         for (const { note, position } of put) store.put({ account, note, position });
         for (const id of remove) store.delete([account, id]);
       }),
+    loadListMark: (account) =>
+      run([LISTS], 'readonly', async (transaction) => {
+        const found = (await requestDone(transaction.objectStore(LISTS).get(account))) as
+          | (ListMark & { account: string })
+          | undefined;
+        return found ? { etag: found.etag, cursor: found.cursor } : null;
+      }),
+    writeListMark: (account, mark) =>
+      run([LISTS], 'readwrite', (transaction) => {
+        const store = transaction.objectStore(LISTS);
+        if (mark) store.put({ account, etag: mark.etag, cursor: mark.cursor });
+        else store.delete(account);
+      }),
     loadQueue: (account) =>
       run([QUEUE], 'readonly', async (transaction) =>
         (
@@ -64,10 +85,11 @@ export function indexedDbOfflineStore(factory: IDBFactory = indexedDB): OfflineS
         transaction.objectStore(QUEUE).delete([account, noteId]);
       }),
     clear: (account) =>
-      run([NOTES, QUEUE], 'readwrite', (transaction) => {
+      run([NOTES, QUEUE, LISTS], 'readwrite', (transaction) => {
         const range = IDBKeyRange.bound([account], [account, []]);
         transaction.objectStore(NOTES).delete(range);
         transaction.objectStore(QUEUE).delete(range);
+        transaction.objectStore(LISTS).delete(account);
       }),
   };
 }

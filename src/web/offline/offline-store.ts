@@ -17,6 +17,15 @@ export interface QueuedChange {
 }
 
 /**
+ * Which server list the device's notes are: its entity tag, for a conditional `GET /api/notes`,
+ * and its cursor, for `?since=`. Both are opaque strings, sent back as they came.
+ */
+export interface ListMark {
+  etag: string | null;
+  cursor: string | null;
+}
+
+/**
  * What this device keeps of an account so that Quire opens without the server: the notes of
  * the last sync, and the changes still to be sent. Everything is per account (its email).
  */
@@ -24,10 +33,17 @@ export interface OfflineStore {
   loadNotes(account: string): Promise<CachedNote[]>;
   /** Writes only what changed: the notes to store (new or newer) and those that left the list. */
   writeNotes(account: string, put: readonly CachedNote[], remove: readonly NoteId[]): Promise<void>;
+  /** The mark of the list the stored notes came from; null when none is kept. */
+  loadListMark(account: string): Promise<ListMark | null>;
+  /**
+   * Written only once the notes it describes are stored, so it never claims changes they lack;
+   * null forgets it (the stored notes may be incomplete).
+   */
+  writeListMark(account: string, mark: ListMark | null): Promise<void>;
   loadQueue(account: string): Promise<QueuedChange[]>;
   putQueued(account: string, change: QueuedChange): Promise<void>;
   removeQueued(account: string, noteId: NoteId): Promise<void>;
-  /** Forgets everything of the account (log out). */
+  /** Forgets everything of the account (log out): notes, list mark and queue. */
   clear(account: string): Promise<void>;
 }
 
@@ -35,6 +51,7 @@ export interface OfflineStore {
 export function memoryOfflineStore(): OfflineStore {
   const notes = new Map<string, Map<NoteId, CachedNote>>();
   const queues = new Map<string, Map<NoteId, QueuedChange>>();
+  const marks = new Map<string, ListMark>();
   const of = <T>(maps: Map<string, Map<NoteId, T>>, account: string) => {
     const found = maps.get(account) ?? new Map<NoteId, T>();
     maps.set(account, found);
@@ -47,11 +64,20 @@ export function memoryOfflineStore(): OfflineStore {
       for (const cached of put) held.set(cached.note.id, cached);
       for (const id of remove) held.delete(id);
     },
+    loadListMark: async (account) => {
+      const mark = marks.get(account);
+      return mark ? { ...mark } : null;
+    },
+    async writeListMark(account, mark) {
+      if (mark) marks.set(account, { ...mark });
+      else marks.delete(account);
+    },
     loadQueue: async (account) => [...of(queues, account).values()],
     putQueued: async (account, change) => void of(queues, account).set(change.noteId, change),
     removeQueued: async (account, noteId) => void of(queues, account).delete(noteId),
     async clear(account) {
       notes.delete(account);
+      marks.delete(account);
       queues.delete(account);
     },
   };
