@@ -22,6 +22,8 @@ export interface RequestOptions {
   token: string;
   body?: unknown;
   signal?: AbortSignal;
+  /** More request headers, such as `if-none-match`. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface RequestOptions {
 export async function apiRequest(path: string, options: RequestOptions): Promise<Response> {
   const init: RequestInit = {
     method: options.method ?? 'GET',
-    headers: { token: options.token, 'content-type': 'application/json' },
+    headers: { ...options.headers, token: options.token, 'content-type': 'application/json' },
     cache: 'no-store',
   };
   if (options.body !== undefined) {

@@ -1,19 +1,72 @@
 import type { Note, NoteId } from '../../shared/note.js';
+import { LIST_CURSOR_HEADER, type NoteChangesResponse } from '../../shared/note-changes.js';
 import { CONFLICT_VERSION_HEADER } from '../../shared/note-history.js';
 import { NoteRequestError, SessionExpiredError } from './api-errors.js';
+import { apiRequest, NetworkError } from './http-client.js';
 import { isNote } from './note-guard.js';
 import { notePath, noteRequest, readNote, readResults } from './note-request.js';
 
 /**
- * `GET /api/notes`: every note in server order. A non-ok answer is raised rather than read as
- * "no notes" (spec §7 says empty list): a 502 during a restart must not empty the list.
+ * A whole list (`notes`), or null for a 304: the list the etag sent names is still current.
+ * `etag` and `cursor` are the server's headers, opaque, to be sent back as they came.
  */
-export async function fetchNotes(token: string): Promise<Note[]> {
+export interface NoteListAnswer {
+  notes: Note[] | null;
+  etag: string | null;
+  cursor: string | null;
+}
+
+/** Any failure of a list call as the note calls raise it; a 401 ends the session. */
+function listFailure(error: unknown): Error {
+  if (error instanceof NoteRequestError && error.status === 401) return new SessionExpiredError();
+  if (error instanceof NoteRequestError || error instanceof SessionExpiredError) return error;
+  return new NoteRequestError(null, error instanceof NetworkError ? error.cause : error);
+}
+
+/**
+ * `GET /api/notes`: every note in server order, or a 304 when `etag` still names the list. A
+ * non-ok answer is raised rather than read as "no notes" (spec §7 says empty list): a 502
+ * during a restart must not empty the list.
+ */
+export async function fetchNoteList(token: string, etag?: string | null): Promise<NoteListAnswer> {
   try {
-    return await readResults(await noteRequest('/api/notes', token, 'GET'), isNote);
+    const headers = etag ? { 'if-none-match': etag } : undefined;
+    const response = await apiRequest('/api/notes', { token, headers });
+    const mark = {
+      etag: response.headers.get('etag'),
+      cursor: response.headers.get(LIST_CURSOR_HEADER),
+    };
+    if (response.status === 304 && etag) return { notes: null, ...mark };
+    if (!response.ok) throw new NoteRequestError(response.status);
+    return { notes: await readResults(response, isNote), ...mark };
   } catch (error) {
-    if (error instanceof NoteRequestError && error.status === 401) throw new SessionExpiredError();
-    throw error;
+    throw listFailure(error);
+  }
+}
+
+/**
+ * `GET /api/notes?since=<cursor>`: the notes changed after the cursor, the ids that left the
+ * list, and the next cursor. A cursor the server cannot use is a 400 `invalid_input`.
+ */
+export async function fetchNoteChanges(token: string, since: string): Promise<NoteChangesResponse> {
+  try {
+    const response = await noteRequest(
+      `/api/notes?since=${encodeURIComponent(since)}`,
+      token,
+      'GET',
+    );
+    const data = (await response.json().catch(() => null)) as Partial<NoteChangesResponse> | null;
+    const { results, deleted, cursor } = data ?? {};
+    if (!Array.isArray(results) || !Array.isArray(deleted) || typeof cursor !== 'string') {
+      throw new NoteRequestError(response.status);
+    }
+    return {
+      results: results.filter(isNote),
+      deleted: deleted.filter((id) => typeof id === 'string'),
+      cursor,
+    };
+  } catch (error) {
+    throw listFailure(error);
   }
 }
 

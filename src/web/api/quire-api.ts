@@ -1,4 +1,5 @@
 import type { Note, NoteId } from '../../shared/note.js';
+import type { NoteChangesResponse } from '../../shared/note-changes.js';
 import type { TrashedNote, VersionSummary } from '../../shared/note-history.js';
 import * as history from './history-api.js';
 import * as notes from './notes-api.js';
@@ -12,7 +13,8 @@ export interface QuireApi {
   signUp(username: string, password: string): Promise<string>;
   logOut(token: string): Promise<void>;
   fetchSignupOpen(): Promise<boolean>;
-  fetchNotes(token: string): Promise<Note[]>;
+  fetchNoteList(token: string, etag?: string | null): Promise<notes.NoteListAnswer>;
+  fetchNoteChanges(token: string, since: string): Promise<NoteChangesResponse>;
   createNote(token: string, id?: NoteId): Promise<Note>;
   updateNote(token: string, edit: notes.NoteEdit): Promise<notes.SaveAnswer>;
   deleteNote(token: string, id: NoteId): Promise<void>;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Note } from '../../shared/note.js';
+import type { NoteChangesResponse } from '../../shared/note-changes.js';
 import { NoteRequestError } from '../api/api-errors.js';
 import { NetworkError } from '../api/http-client.js';
 import { MISSING_CREDENTIALS } from '../session/credentials.js';
@@ -54,7 +54,7 @@ describe('AppController', () => {
     expect(storedToken()).toBe('new-token');
     expect(state().token).toBe('new-token');
     await vi.advanceTimersByTimeAsync(0);
-    expect(api.fetchNotes).toHaveBeenCalledWith('new-token');
+    expect(api.fetchNoteList).toHaveBeenCalledWith('new-token', null);
     expect(state().sortedNoteIds).toEqual(['a', 'b']);
   });
 
@@ -128,12 +128,13 @@ describe('AppController', () => {
     expect(state().notes.a?.body).toBe('Alpha');
   });
 
-  it('refetches notes when the live socket is ready again', async () => {
+  it('asks only for what changed since its list when the live socket is ready again', async () => {
     const { controller, api, handlers } = setup('t');
     await controller.start();
     handlers().onReady();
     await vi.advanceTimersByTimeAsync(0);
-    expect(api.fetchNotes).toHaveBeenCalledTimes(2);
+    expect(api.fetchNoteList).toHaveBeenCalledTimes(1);
+    expect(api.fetchNoteChanges).toHaveBeenCalledWith('t', 'cursor-2');
   });
 
   it('logs out when the socket rejects the token', async () => {
@@ -160,19 +161,19 @@ describe('AppController: refetch racing a save', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('does not let a list read before a save undo the saved text', async () => {
+  it('does not let changes read before a save undo the saved text', async () => {
     const { controller, state, api, handlers } = setup('t');
     await controller.start();
     await vi.advanceTimersByTimeAsync(0);
-    let answerList: (notes: Note[]) => void = () => {};
-    api.fetchNotes.mockImplementationOnce(
-      () => new Promise<Note[]>((resolve) => (answerList = resolve)),
+    let answerChanges: (changes: NoteChangesResponse) => void = () => {};
+    api.fetchNoteChanges.mockImplementationOnce(
+      () => new Promise<NoteChangesResponse>((resolve) => (answerChanges = resolve)),
     );
     handlers().onReady();
     controller.editNote('a', 'Alpha edited');
     await vi.advanceTimersByTimeAsync(0);
     expect(state().notes.a?.body).toBe('Alpha edited');
-    answerList([note('a', 'Alpha'), note('b', 'Beta')]);
+    answerChanges({ results: [note('a', 'Alpha'), note('b', 'Beta')], deleted: [], cursor: 'c' });
     await vi.advanceTimersByTimeAsync(0);
     expect(state().notes.a?.body).toBe('Alpha edited');
   });

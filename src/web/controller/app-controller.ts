@@ -76,6 +76,7 @@ export class AppController {
       notices: this.notices,
       drafts: deps.drafts,
       owners: deps.draftOwners ?? soleTab(),
+      onListMarked: (mark) => void this.offline.keepListMark(mark),
       onSessionExpired: () => this.sessionEnded(),
     });
     this.history = new HistoryController({
@@ -208,11 +209,11 @@ export class AppController {
     this.notes.reset();
     this.startupAttempt = 0;
     this.store.dispatch({ type: 'loggedIn', token, email });
-    void this.offline.open(email).then((notes) => {
-      this.notes.showCached(notes);
+    const copy = this.offline.open(email);
+    void this.notes.start(copy);
+    void copy.notes.then(() => {
       if (this.offline.queue.size > 0 && !this.offline.isOffline()) void this.notes.sendQueued();
     });
-    void this.notes.refresh();
     void this.notes.resumeDrafts();
     this.live?.stop();
     this.live = this.connectLive(token);
@@ -220,13 +221,13 @@ export class AppController {
 
   private connectLive(token: string): LiveConnection {
     return this.deps.connectLive(token, {
-      // Whatever happened while the socket was away is fetched again.
-      // The list first: a newer version it brings merges into unsaved text before that is sent.
-      // Changes queued offline go before the list, so it already has them.
+      // Whatever changed while the socket was away is fetched (since the cursor held).
+      // Those changes first: a newer version merges into unsaved text before that is sent.
+      // Changes queued offline go before them, so the server already has them.
       onReady: () => {
         this.offline.setOffline(false);
         const queued = this.offline.queue.size > 0 ? this.notes.sendQueued() : null;
-        const listed = queued ? queued.then(() => this.notes.refresh()) : this.notes.refresh();
+        const listed = queued ? queued.then(() => this.notes.resync()) : this.notes.resync();
         void listed.finally(() => this.notes.retrySaves());
       },
       onClosed: () => this.offline.setOffline(true),

@@ -5,11 +5,50 @@ import { NoteRequestError } from '../api/api-errors.js';
 import type { QuireApi } from '../api/quire-api.js';
 
 /**
+ * The fake server's notes: every set or delete takes the next change number, so lists carry an
+ * etag and a cursor and `since` answers what changed after one, as the real server does.
+ */
+class ChangingNotes extends Map<string, Note> {
+  seq = 0;
+  readonly changedAt = new Map<string, number>();
+  readonly deletedAt = new Map<string, number>();
+
+  override set(id: string, note: Note): this {
+    super.set(id, note);
+    this.changedAt.set(id, ++this.seq);
+    this.deletedAt.delete(id);
+    return this;
+  }
+
+  override delete(id: string): boolean {
+    this.deletedAt.set(id, ++this.seq);
+    this.changedAt.delete(id);
+    return super.delete(id);
+  }
+
+  list() {
+    const notes = [...this.values()].sort((a, b) => b.timeLastModified - a.timeLastModified);
+    return { notes, etag: `"list-${this.seq}"`, cursor: `cursor-${this.seq}` };
+  }
+
+  since(cursor: string) {
+    const after = Number(/^cursor-(\d+)$/.exec(cursor)?.[1] ?? Number.NaN);
+    if (!(after <= this.seq)) throw new NoteRequestError(400, undefined, 'invalid_input');
+    const newer = (changes: Map<string, number>) =>
+      [...changes].filter(([, seq]) => seq > after).map(([id]) => id);
+    const results = newer(this.changedAt).map((id) => this.get(id) as Note);
+    results.sort((a, b) => b.timeLastModified - a.timeLastModified);
+    return { results, deleted: newer(this.deletedAt), cursor: `cursor-${this.seq}` };
+  }
+}
+
+/**
  * A stand-in for the server in controller tests: notes with revisions, a trash, and saves that
  * are stored as sent (tests that need a merged answer say so with `mockImplementationOnce`).
  */
 export function fakeQuireApi(initial: Note[]) {
-  const notes = new Map(initial.map((note) => [note.id, note]));
+  const notes = new ChangingNotes();
+  for (const note of initial) notes.set(note.id, note);
   const trash = new Map<string, TrashedNote>();
   let created = 0;
   let clock = 100;
@@ -21,7 +60,11 @@ export function fakeQuireApi(initial: Note[]) {
     signUp: vi.fn(async () => 'signup-token'),
     logOut: vi.fn(async () => {}),
     fetchSignupOpen: vi.fn(async () => false),
-    fetchNotes: vi.fn(async () => [...notes.values()]),
+    fetchNoteList: vi.fn(async (_token: string, etag?: string | null) => {
+      const list = notes.list();
+      return etag === list.etag ? { ...list, notes: null } : list;
+    }),
+    fetchNoteChanges: vi.fn(async (_token: string, since: string) => notes.since(since)),
     createNote: vi.fn(async () => {
       const note = {
         id: `n${++created}`,

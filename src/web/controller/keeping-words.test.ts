@@ -13,13 +13,13 @@ describe('AppController: never losing a word', () => {
     await vi.advanceTimersByTimeAsync(0);
     api.updateNote.mockRejectedValueOnce(new NoteRequestError(502));
     controller.editNote('a', 'Alpha typed');
-    api.fetchNotes.mockRejectedValueOnce(new NoteRequestError(502));
+    api.fetchNoteChanges.mockRejectedValueOnce(new NoteRequestError(502));
     handlers().onReady();
     await vi.advanceTimersByTimeAsync(0);
     expect(state().sortedNoteIds).toEqual(['a', 'b']);
     expect(state().drafts).toEqual({ a: 'Alpha typed' });
     await vi.advanceTimersByTimeAsync(2_000);
-    expect(api.fetchNotes).toHaveBeenCalledTimes(3);
+    expect(api.fetchNoteChanges).toHaveBeenCalledTimes(2);
     expect(state().notes.a?.body).toBe('Alpha typed');
     expect(state().drafts).toEqual({});
   });

@@ -1,14 +1,17 @@
 import type { Note, NoteId } from '../../shared/note.js';
+import type { NoteChangesResponse } from '../../shared/note-changes.js';
 import { isSessionExpired, NoteRequestError } from '../api/api-errors.js';
-import { backoffDelay } from '../api/backoff.js';
 import { NetworkError } from '../api/http-client.js';
 import type { QuireApi } from '../api/quire-api.js';
 import { claimable, type DraftOwners } from '../drafts/draft-owners.js';
 import type { DraftStore } from '../drafts/draft-store.js';
 import type { OfflineQueue, QueueSender } from '../offline/offline-queue.js';
+import type { ListMark } from '../offline/offline-store.js';
 import type { NoteSaver } from '../saving/note-saver.js';
 import type { AppStore } from '../state/store.js';
+import { ListSync } from './list-sync.js';
 import { errorNotice, type NoticeTimer } from './notices.js';
+import type { DeviceCopy } from './offline-session.js';
 import { createSessionSaver, titleOf } from './session-saver.js';
 
 export interface NotesControllerDeps {
@@ -21,6 +24,8 @@ export interface NotesControllerDeps {
   owners: DraftOwners;
   /** Creates and deletes made offline, until the server has them. */
   queue: OfflineQueue;
+  /** The notes held now match the list `mark` names, or are newer. */
+  onListMarked(mark: ListMark | null): void;
   /** A 401 from any call: the session is over. */
   onSessionExpired(): void;
 }
@@ -32,20 +37,15 @@ function unreachable(error: unknown): boolean {
   );
 }
 
-const LIST_RETRY = { baseMs: 1_000, maxMs: 30_000 };
-
 /**
- * The notes of one session: list, create, delete, save, and the live events, all turned into
- * reducer actions. Answers that arrive after `reset()` (log out) are dropped.
+ * The notes of one session: list (through ListSync), create, delete, save, and the live events,
+ * all turned into reducer actions. Answers that arrive after `reset()` (log out) are dropped.
  */
 export class NotesController {
   private readonly deps: NotesControllerDeps;
   private readonly saver: NoteSaver;
+  private readonly lists: ListSync;
   private generation = 0;
-  private listsRequested = 0;
-  private listsApplied = 0;
-  private listRetry: ReturnType<typeof setTimeout> | undefined;
-  private listAttempt = 0;
   /** Notes created this session, with the number of list requests made before each. */
   private readonly created: { id: NoteId; afterList: number }[] = [];
 
@@ -59,6 +59,16 @@ export class NotesController {
       account: () => this.account,
       onError: (error, message) => this.failed(error, message),
     });
+    this.lists = new ListSync({
+      api: deps.api,
+      token: () => this.token,
+      showCached: (notes) => this.showCached(notes),
+      listed: (notes, request) => this.listed(notes, request),
+      unchanged: (notes) => this.unchanged(notes),
+      changed: (changes) => this.changed(changes),
+      marked: deps.onListMarked,
+      onSessionExpired: deps.onSessionExpired,
+    });
   }
 
   private get token(): string {
@@ -71,32 +81,43 @@ export class NotesController {
   }
 
   /**
-   * GET /api/notes (spec §4.7); an older answer never replaces a newer one. A failed list keeps
-   * what is shown and is asked for again later, rather than emptying the list.
+   * A session starts (spec §4.1, §4.2): the device's notes show once read, and the whole list
+   * is asked for, conditional on them when they are a whole list the server named.
    */
-  async refresh(): Promise<void> {
-    const generation = this.generation;
-    const request = ++this.listsRequested;
-    clearTimeout(this.listRetry);
-    try {
-      const notes = await this.deps.api.fetchNotes(this.token);
-      if (generation !== this.generation || request < this.listsApplied) return;
-      this.listsApplied = request;
-      this.listAttempt = 0;
-      const createdIds = this.created.filter((c) => c.afterList >= request).map((c) => c.id);
-      createdIds.push(...this.deps.queue.pendingCreates());
-      const listed = notes.filter((note) => !this.deps.queue.isPendingDelete(note.id));
-      this.deps.store.dispatch({ type: 'notesLoaded', notes: listed, createdIds });
-      // Newer versions found by the list (missed while away) meet unsaved text as live ones do.
-      const held = this.deps.store.getState().notes;
-      for (const note of listed) if (held[note.id] === note) this.saver.remoteUpdate(note);
-    } catch (error) {
-      if (generation !== this.generation) return;
-      if (isSessionExpired(error)) return this.deps.onSessionExpired();
-      console.error(error);
-      const delay = backoffDelay(this.listAttempt++, LIST_RETRY);
-      this.listRetry = setTimeout(() => void this.refresh(), delay);
+  start(copy: DeviceCopy): Promise<void> {
+    return this.lists.start(copy);
+  }
+
+  /** After a reconnect: what changed since the cursor held, or the whole list without one. */
+  resync(): Promise<void> {
+    return this.lists.resync();
+  }
+
+  /** A whole list replaces what is held (except newer versions and notes created since). */
+  private listed(notes: Note[], request: number): void {
+    const createdIds = this.created.filter((c) => c.afterList >= request).map((c) => c.id);
+    createdIds.push(...this.deps.queue.pendingCreates());
+    const listed = notes.filter((note) => !this.deps.queue.isPendingDelete(note.id));
+    this.deps.store.dispatch({ type: 'notesLoaded', notes: listed, createdIds });
+    // Newer versions found by the list (missed while away) meet unsaved text as live ones do.
+    const held = this.deps.store.getState().notes;
+    for (const note of listed) if (held[note.id] === note) this.saver.remoteUpdate(note);
+  }
+
+  /** A 304: the device's notes shown are the list; an empty one is now loaded too. */
+  private unchanged(notes: Note[]): void {
+    if (this.deps.store.getState().notesLoaded) return;
+    const createdIds = this.deps.queue.pendingCreates();
+    this.deps.store.dispatch({ type: 'notesLoaded', notes, createdIds });
+  }
+
+  /** Changes missed while away land as the live events would have. */
+  private changed({ results, deleted }: NoteChangesResponse): void {
+    // Oldest first, so that the newest ends at the front, as the server lists them.
+    for (const note of [...results].reverse()) {
+      if (!this.deps.queue.isPendingDelete(note.id)) this.liveUpdate(note);
     }
+    for (const id of deleted) if (this.deps.store.getState().notes[id]) this.removed(id);
   }
 
   /**
@@ -116,8 +137,8 @@ export class NotesController {
   }
 
   /** The notes of the last sync, kept on this device, until the server's list arrives. */
-  showCached(notes: Note[]): void {
-    if (this.listsApplied > 0 || notes.length === 0) return;
+  private showCached(notes: Note[]): void {
+    if (notes.length === 0) return;
     const createdIds = this.deps.queue.pendingCreates();
     this.deps.store.dispatch({ type: 'notesLoaded', notes, createdIds });
   }
@@ -131,7 +152,7 @@ export class NotesController {
     try {
       const note = await this.deps.api.createNote(this.token);
       if (generation !== this.generation) return;
-      this.created.push({ id: note.id, afterList: this.listsRequested });
+      this.created.push({ id: note.id, afterList: this.lists.requested });
       this.deps.store.dispatch({ type: 'noteCreated', note });
     } catch (error) {
       if (generation !== this.generation) return;
@@ -247,8 +268,7 @@ export class NotesController {
   reset(): void {
     this.generation += 1;
     this.created.length = 0;
-    clearTimeout(this.listRetry);
-    this.listAttempt = 0;
+    this.lists.reset();
     this.saver.reset();
   }
 

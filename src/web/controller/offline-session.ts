@@ -1,24 +1,40 @@
 import type { Note } from '../../shared/note.js';
 import { NoteCacheWriter } from '../offline/note-cache-writer.js';
 import { OfflineQueue } from '../offline/offline-queue.js';
-import type { OfflineStore } from '../offline/offline-store.js';
+import type { ListMark, OfflineStore } from '../offline/offline-store.js';
 import type { AccountStorage } from '../session/account-storage.js';
 import type { AppStore } from '../state/store.js';
 
+/** What the device holds of an account's list when its session starts. */
+export interface DeviceCopy {
+  /** The stored list's etag and cursor; small, so the list can be asked for before the notes are read. */
+  mark: Promise<ListMark | null>;
+  /** The stored notes in list order, with the mark again, or a null mark if they were not all read. */
+  notes: Promise<{ notes: Note[]; mark: ListMark | null }>;
+}
+
 /**
- * What lets a session go on without the server: the account's notes kept on the device, the
- * creates and deletes waiting to be sent, and whether the server can be reached right now.
+ * What lets a session go on without the server: the account's notes kept on the device (with
+ * the mark of the list they came from), the creates and deletes waiting to be sent, and whether
+ * the server can be reached right now.
  */
 export class OfflineSession {
   readonly queue: OfflineQueue;
   private readonly cache: NoteCacheWriter;
+  private readonly store: OfflineStore;
   private readonly accounts: AccountStorage;
   private offline = false;
   private readonly listeners = new Set<() => void>();
+  private account: string | null = null;
+  private opened: Promise<unknown> = Promise.resolve();
+  private marks: Promise<void> = Promise.resolve();
+  /** A read or write of the notes failed: the device copy is not known to be whole. */
+  private incomplete = false;
 
   constructor(store: AppStore, offlineStore: OfflineStore, accounts: AccountStorage) {
+    this.store = offlineStore;
     this.queue = new OfflineQueue(offlineStore);
-    this.cache = new NoteCacheWriter(store, offlineStore);
+    this.cache = new NoteCacheWriter(store, this.watched(offlineStore));
     this.accounts = accounts;
     this.queue.subscribe(() => this.changed());
   }
@@ -28,16 +44,44 @@ export class OfflineSession {
     return this.accounts.read();
   }
 
-  /** Starts the account's offline session; answers its notes of the last sync, in list order. */
-  async open(email: string): Promise<Note[]> {
+  /** Starts the account's offline session: reads its list mark, then its notes of the last sync. */
+  open(email: string): DeviceCopy {
     this.accounts.write(email);
     const account = email.toLowerCase();
-    await this.queue.open(account);
-    return this.cache.open(account);
+    this.account = account;
+    this.incomplete = false;
+    // Asked first: a mark read before the notes is never newer than them, even with other tabs.
+    const mark = this.store.loadListMark(account).catch(() => null);
+    const notes = (async () => {
+      await this.queue.open(account);
+      const notes = await this.cache.open(account);
+      return { notes, mark: this.incomplete ? null : await mark };
+    })();
+    this.opened = notes;
+    return { mark, notes };
   }
 
-  /** Log out or an ended session: the account's notes and queued changes leave this device. */
+  /**
+   * The state holds the list `mark` names, or newer. It is stored once every note written so
+   * far is, so the device never keeps a cursor its notes are behind; after a failed write, none.
+   */
+  keepListMark(mark: ListMark | null): Promise<void> {
+    const { account, opened } = this;
+    if (account === null) return this.marks;
+    this.marks = this.marks
+      .then(async () => {
+        await opened;
+        await this.cache.settled();
+        if (this.account !== account) return;
+        await this.store.writeListMark(account, this.incomplete ? null : mark);
+      })
+      .catch((error) => console.error(error));
+    return this.marks;
+  }
+
+  /** Log out or an ended session: the account's notes, list mark and queue leave this device. */
   close(): Promise<void> {
+    this.account = null;
     this.accounts.clear();
     this.queue.close();
     this.setOffline(false);
@@ -56,6 +100,20 @@ export class OfflineSession {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
+
+  /** The store as the note cache uses it, noting any read or write of notes that failed. */
+  private watched(store: OfflineStore): OfflineStore {
+    const failed = (error: unknown): never => {
+      this.incomplete = true;
+      throw error;
+    };
+    const overrides: Pick<OfflineStore, 'loadNotes' | 'writeNotes'> = {
+      loadNotes: (account) => store.loadNotes(account).catch(failed),
+      writeNotes: (account, put, remove) => store.writeNotes(account, put, remove).catch(failed),
+    };
+    // Everything else is looked up on the store itself at each call.
+    return Object.assign(Object.create(store) as OfflineStore, overrides);
+  }
 
   private changed(): void {
     for (const listener of this.listeners) listener();

@@ -42,7 +42,7 @@ describe('AppController offline', () => {
     await vi.advanceTimersByTimeAsync(0);
 
     api.checkToken.mockRejectedValue(new NetworkError('down'));
-    api.fetchNotes.mockRejectedValue(new NetworkError('down'));
+    api.fetchNoteList.mockRejectedValue(new NetworkError('down'));
     const offline = make();
     await offline.start();
     await vi.advanceTimersByTimeAsync(0);
