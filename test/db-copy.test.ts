@@ -35,7 +35,10 @@ async function allRows(location: DatabaseLocation) {
     return {
       users: await database.db.selectFrom('users').selectAll().orderBy('id').execute(),
       sessions: await database.db.selectFrom('sessions').selectAll().orderBy('id').execute(),
-      notes: await database.db.selectFrom('notes').selectAll().orderBy('id').execute(),
+      // PostgreSQL's change_xid names that database's own transactions: never copied.
+      notes: (await database.db.selectFrom('notes').selectAll().orderBy('id').execute()).map(
+        ({ change_xid: _local, ...note }: Record<string, unknown>) => note,
+      ),
       versions: await database.db
         .selectFrom('note_versions')
         .selectAll()

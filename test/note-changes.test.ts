@@ -43,7 +43,7 @@ describe('the whole list', () => {
     const first = await list();
     const etag = first.headers.get('etag') as string;
     expect(etag).toMatch(/^".+"$/);
-    expect(first.headers.get(LIST_CURSOR_HEADER)).toMatch(/^\d+$/);
+    expect(first.headers.get(LIST_CURSOR_HEADER)).toBeTruthy();
     expect((await list({ 'if-none-match': etag })).status).toBe(304);
     expect((await list({ 'if-none-match': `W/${etag}` })).status).toBe(304);
     await updateNote(server.url, token, { ...note, body: 'two' });
@@ -75,7 +75,7 @@ describe('GET /api/notes?since=', () => {
     const cursor = (await list()).headers.get(LIST_CURSOR_HEADER) as string;
 
     const nothing = await since(cursor);
-    expect(nothing.json).toEqual({ results: [], deleted: [], cursor });
+    expect(nothing.json).toEqual({ results: [], deleted: [], cursor: expect.any(String) });
 
     const saved = await updateNote(server.url, token, { ...edited, body: 'edited again' });
     expect((await call(server.url, 'DELETE', `/api/notes/${trashed.id}`, { token })).status).toBe(
@@ -85,13 +85,9 @@ describe('GET /api/notes?since=', () => {
     expect(changes.status).toBe(200);
     expect(changes.json.results).toEqual([saved]);
     expect(changes.json.deleted).toEqual([trashed.id]);
-    expect(Number(changes.json.cursor)).toBeGreaterThan(Number(cursor));
+    expect(changes.json.cursor).not.toBe(cursor);
     expect(changes.json.results.map((n: { id: string }) => n.id)).not.toContain(kept.id);
-    expect((await since(changes.json.cursor)).json).toEqual({
-      results: [],
-      deleted: [],
-      cursor: changes.json.cursor,
-    });
+    expect((await since(changes.json.cursor)).json).toMatchObject({ results: [], deleted: [] });
   });
 
   it('reports a note purged from the trash after the cursor as deleted', async () => {
@@ -117,19 +113,22 @@ describe('GET /api/notes?since=', () => {
   });
 
   it("shows nothing of another user's changes", async () => {
-    const cursor = (await since('0')).json.cursor as string;
+    const cursor = (await list()).headers.get(LIST_CURSOR_HEADER) as string;
     const other = await signUp(server.url);
     const theirs = await createNote(server.url, other, 'theirs');
     await call(server.url, 'DELETE', `/api/notes/${theirs.id}`, { token: other });
     await call(server.url, 'DELETE', `/api/trash/${theirs.id}`, { token: other });
-    expect((await since(cursor)).json).toEqual({ results: [], deleted: [], cursor });
+    expect((await since(cursor)).json).toMatchObject({ results: [], deleted: [] });
   });
 
   it('refuses a cursor that is malformed or ahead of the account with 400 and a code', async () => {
     await createNote(server.url, token, 'x');
-    for (const bad of ['', 'abc', '-1', '1.5', '01', '99999999999999999999', '1000000']) {
-      const response = await since(bad);
-      expect(response.status, bad).toBe(400);
+    // Counters (SQLite) and snapshots (PostgreSQL) alike, malformed or ahead of the database.
+    const bad = ['', 'abc', '-1', '1.5', '01', '99999999999999999999', '1000000', '5:3:', '0:0:'];
+    bad.push('3:9:9', '3:9:5,4', '99999999:99999999:', '1:2:1,1');
+    for (const cursor of bad) {
+      const response = await since(cursor);
+      expect(response.status, cursor).toBe(400);
       expect(response.json).toMatchObject({ code: 'invalid_input', error: expect.any(String) });
     }
     const unauthorized = await call(server.url, 'GET', '/api/notes?since=0');

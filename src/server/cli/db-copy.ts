@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { type DatabaseLocation, loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/database.js';
 import { migrateToLatest, pendingMigrations } from '../db/migrate.js';
@@ -80,6 +80,34 @@ async function countRows(db: AnyDb): Promise<Counts> {
 const describeCounts = (counts: Counts) =>
   `${counts.users} users, ${counts.sessions} sessions, ${counts.notes} notes and ${counts.note_versions} note versions`;
 
+/**
+ * PostgreSQL's `change_xid` names transactions of that database only; the target sets its own
+ * (migration 0014), and a SQLite target has no such column.
+ */
+function withoutLocalColumns(row: Row): Row {
+  const { change_xid: _local, ...rest } = row;
+  return rest;
+}
+
+/**
+ * Change numbers came from the source: the target's next ones must come after them (SQLite
+ * takes them from each user's counter, PostgreSQL from one sequence).
+ */
+async function continueChangeNumbers(to: AnyDb, kind: Database['kind']): Promise<void> {
+  if (kind === 'postgres') {
+    await sql`select setval('note_change_seq', greatest(1,
+        (select max(change_seq) from notes), (select max(change_seq) from note_tombstones)))`.execute(
+      to,
+    );
+    return;
+  }
+  await sql`update users set change_seq = max(change_seq,
+      coalesce((select max(change_seq) from notes where user_id = users.id), 0),
+      coalesce((select max(change_seq) from note_tombstones where user_id = users.id), 0))`.execute(
+    to,
+  );
+}
+
 /** Copies one table in batches in id order, so memory stays flat however large it is. */
 async function copyTable(
   from: AnyDb,
@@ -109,7 +137,7 @@ async function copyTable(
         ),
       );
     }
-    const rows = await query.execute();
+    const rows = (await query.execute()).map(withoutLocalColumns);
     if (rows.length === 0) break;
     await to.insertInto(table).values(rows).execute();
     copied += rows.length;
@@ -173,6 +201,7 @@ async function copyAll(source: Database, target: Database, options: CopyOptions)
         }
         for (const table of TABLES) await copyTable(from, to, table, expected[table], options);
         await copyRecoveryCodes(sourceTrx, targetTrx, options.batchSize ?? DEFAULT_BATCH_SIZE);
+        await continueChangeNumbers(to, target.kind);
         const copied = await countRows(to);
         const wrong = TABLES.filter((table) => copied[table] !== expected[table]);
         if (wrong.length > 0) {

@@ -6,7 +6,10 @@ export interface UserTable {
   email: string;
   password_hash: string;
   time_created: number;
-  /** The user's change counter: the last `change_seq` given to one of their notes. */
+  /**
+   * SQLite: the user's change counter, the last `change_seq` given to one of their notes (the
+   * resync clock there). PostgreSQL takes change numbers from a sequence and leaves it be.
+   */
   change_seq: Generated<number>;
   /** Base32 TOTP secret once two-factor sign-in is on; null while it is off. */
   totp_secret: Generated<string | null>;
@@ -43,7 +46,7 @@ export interface NoteTable {
   time_last_modified: number;
   /** The note's own version: 1 when created, +1 on every stored change. */
   revision: number;
-  /** Position in the user's stream of changes: orders ties in the list, and resync. */
+  /** Increases with every change: orders ties in the list and export pages (and, on SQLite, resync). */
   change_seq: number;
   /** When the note went to the trash; null while it is in the list. */
   time_deleted: Generated<number | null>;

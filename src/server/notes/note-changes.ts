@@ -1,14 +1,8 @@
 import type { NoteChangesResponse } from '../../shared/note-changes.js';
 import type { Db } from '../db/database.js';
 import { invalidInput } from '../domain-errors.js';
-import { notesChangedSince, toNote } from './note-repository.js';
-import { currentChangeSeq } from './serialized-list.js';
-
-/** A cursor is the user's change counter in decimal; anything else is refused. */
-export function parseCursor(text: string): number {
-  if (!/^(0|[1-9]\d{0,14})$/.test(text)) throw invalidInput('The since cursor is not valid');
-  return Number(text);
-}
+import type { ChangeClock } from './change-clock.js';
+import { notesWrittenWhere, toNote } from './note-repository.js';
 
 /**
  * What changed in the user's notes after `since`: the notes stored since (in the list), and the
@@ -17,17 +11,21 @@ export function parseCursor(text: string): number {
  */
 export async function changesSince(
   db: Db,
+  clock: ChangeClock,
   userId: string,
-  since: number,
+  sinceText: string,
 ): Promise<NoteChangesResponse> {
-  const cursor = await currentChangeSeq(db, userId);
-  if (since > cursor) throw invalidInput('The since cursor is ahead of this account');
-  const changed = await notesChangedSince(db, userId, since);
+  const since = clock.parse(sinceText);
+  const cursor = await clock.now(db, userId);
+  if (await clock.isAhead(db, userId, since)) {
+    throw invalidInput('The since cursor is ahead of this account');
+  }
+  const changed = await notesWrittenWhere(db, userId, clock.writtenAfter(since));
   const purged = await db
     .selectFrom('note_tombstones')
     .select('note_id')
     .where('user_id', '=', userId)
-    .where('change_seq', '>', since)
+    .where(clock.writtenAfter(since))
     .execute();
   return {
     results: changed.filter((row) => row.time_deleted === null).map(toNote),
@@ -35,6 +33,6 @@ export async function changesSince(
       ...changed.filter((row) => row.time_deleted !== null).map((row) => row.id),
       ...purged.map((row) => row.note_id),
     ],
-    cursor: String(cursor),
+    cursor,
   };
 }

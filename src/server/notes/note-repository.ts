@@ -1,4 +1,4 @@
-import { PostgresAdapter } from 'kysely';
+import { PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { Note } from '../../shared/note.js';
 import type { TrashedNote } from '../../shared/note-history.js';
 import type { Db } from '../db/database.js';
@@ -34,14 +34,19 @@ export function toNote(row: NoteRow): Note {
   };
 }
 
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
 /**
- * Takes the next value of the user's change counter: one row, never a scan of their notes. On
- * PostgreSQL it also locks that row until the transaction ends, so a user's changes commit in
- * the order of their numbers (which `since` relies on). Writes take it last, after locking
- * their note, so the lock is held for the final write and the commit only.
+ * The next change number, which orders a user's changes (ties in the list, export pages). On
+ * SQLite it is the user's change counter, one row (never a scan of their notes), which is also
+ * the resync clock there (sqlite-change-clock.ts). On PostgreSQL it comes from one sequence
+ * that no transaction waits on: resync reads snapshots there (postgres-change-clock.ts), so a
+ * user's writes need not take turns.
  */
 export async function nextChangeSeq(db: Db, userId: string): Promise<number> {
-  const row = await takeChangeSeq.executeTakeFirst(db, { userId });
+  const row = isPostgres(db)
+    ? await nextFromSequence.executeTakeFirst(db, {})
+    : await takeChangeSeq.executeTakeFirst(db, { userId });
   if (!row) throw new Error(`no user ${userId}`);
   return Number(row.change_seq);
 }
@@ -53,6 +58,28 @@ const takeChangeSeq = prepared((db: Db, p: { userId: string }) =>
     .where('id', '=', p.userId)
     .returning('change_seq'),
 );
+
+const NEXT_FROM_SEQUENCE = sql<number>`nextval('note_change_seq')`;
+const nextFromSequence = prepared((db: Db, _: Record<string, never>) =>
+  db.selectNoFrom(NEXT_FROM_SEQUENCE.as('change_seq')),
+);
+
+/** `count` change numbers at once, for an import: one statement, in order. */
+export async function reserveChangeSeqs(db: Db, userId: string, count: number): Promise<number[]> {
+  if (isPostgres(db)) {
+    const { rows } = await sql<{ seq: string }>`
+      select nextval('note_change_seq') as seq from generate_series(1, ${count})`.execute(db);
+    return rows.map((row) => Number(row.seq)).sort((a, b) => a - b);
+  }
+  const row = await db
+    .updateTable('users')
+    .set((eb) => ({ change_seq: eb('change_seq', '+', count) }))
+    .where('id', '=', userId)
+    .returning('change_seq')
+    .executeTakeFirstOrThrow();
+  const first = Number(row.change_seq) - count + 1;
+  return Array.from({ length: count }, (_, index) => first + index);
+}
 
 /** The user's notes, list or trash, in the list's order: most recently modified first. */
 const userNotesInListOrder = (db: Db, userId: string) =>
@@ -70,9 +97,9 @@ export async function listNotes(db: Db, userId: string): Promise<Note[]> {
   return rows.map(toNote);
 }
 
-/** The user's notes (in the list or the trash) stored after change `since`, in list order. */
-export function notesChangedSince(db: Db, userId: string, since: number) {
-  return userNotesInListOrder(db, userId).where('change_seq', '>', since).execute();
+/** The user's notes (in the list or the trash) whose rows meet `written`, in list order. */
+export function notesWrittenWhere(db: Db, userId: string, written: RawBuilder<boolean>) {
+  return userNotesInListOrder(db, userId).where(written).execute();
 }
 
 /** The user's notes in the trash, most recently deleted first. */
@@ -108,9 +135,7 @@ const storedNoteQuery = (forWrite: boolean) =>
       .select([...NOTE_COLUMNS, 'time_deleted', 'written_by', 'time_snapshot'])
       .where('user_id', '=', p.userId)
       .where('id', '=', p.id);
-    return forWrite && db.getExecutor().adapter instanceof PostgresAdapter
-      ? query.forUpdate()
-      : query;
+    return forWrite && isPostgres(db) ? query.forUpdate() : query;
   });
 const storedNote = storedNoteQuery(false);
 const storedNoteForWrite = storedNoteQuery(true);
@@ -194,36 +219,24 @@ const updateNoteRow = prepared((db: Db, p: NextRevision & { changeSeq: number })
     .returning(NOTE_COLUMNS),
 );
 
-// PostgreSQL takes the user's change counter in the statement that stores the revision, so the
-// counter's row lock (which orders a user's changes, see nextChangeSeq) is held for the commit
-// only, not for a round trip more.
+// PostgreSQL takes the change number in the statement that stores the revision: one round
+// trip, and no lock beyond the note's own row.
 const updateNoteRowTakingSeq = prepared((db: Db, p: NextRevision) =>
   db
-    .with('seq', (db) =>
-      db
-        .updateTable('users')
-        .set((eb) => ({ change_seq: eb('change_seq', '+', 1) }))
-        .where('id', '=', p.userId)
-        .returning('change_seq'),
-    )
     .updateTable('notes')
-    .set((eb) => ({
-      ...revisionColumns(p),
-      change_seq: eb.selectFrom('seq').select('change_seq'),
-    }))
+    .set({ ...revisionColumns(p), change_seq: NEXT_FROM_SEQUENCE })
     .where('id', '=', p.id)
     .returning(NOTE_COLUMNS),
 );
 
-/** Stores the next revision of a note, with the next value of its user's change counter. */
+/** Stores the next revision of a note, with the next change number. */
 export async function writeRevision(db: Db, next: NextRevision): Promise<Note> {
-  const row =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? await updateNoteRowTakingSeq.executeTakeFirst(db, next)
-      : await updateNoteRow.executeTakeFirst(db, {
-          ...next,
-          changeSeq: await nextChangeSeq(db, next.userId),
-        });
+  const row = isPostgres(db)
+    ? await updateNoteRowTakingSeq.executeTakeFirst(db, next)
+    : await updateNoteRow.executeTakeFirst(db, {
+        ...next,
+        changeSeq: await nextChangeSeq(db, next.userId),
+      });
   if (!row) throw new Error(`no note ${next.id}`);
   return toNote(row);
 }

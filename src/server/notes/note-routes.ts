@@ -6,7 +6,8 @@ import { LIST_CURSOR_HEADER, NoteChangesQuery } from '../../shared/note-changes.
 import { CONFLICT_VERSION_HEADER } from '../../shared/note-history.js';
 import type { Db } from '../db/database.js';
 import { callerOf } from './caller-of.js';
-import { changesSince, parseCursor } from './note-changes.js';
+import { changeClockFor } from './change-clock.js';
+import { changesSince } from './note-changes.js';
 import { NoteListCache } from './note-list-cache.js';
 import type { NoteService } from './note-service.js';
 import type { DatabaseKind } from './serialized-list.js';
@@ -20,34 +21,44 @@ export interface NoteRoutesOptions {
 
 export const NoteIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 
-/** True when the client's `If-None-Match` names this entity tag (weak or strong). */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+/** A client sends the one tag it holds; each checked costs a query. */
+const MAX_TAGS_CHECKED = 4;
+
+/** The entity tags an `If-None-Match` names, without quotes (weak or strong alike). */
+function entityTags(ifNoneMatch: string | undefined): string[] {
+  if (!ifNoneMatch) return [];
+  const tags = [...ifNoneMatch.matchAll(/(?:W\/)?"([^"]*)"/g)].map((match) => match[1] as string);
+  return tags.slice(0, MAX_TAGS_CHECKED);
 }
 
 /** The notes API of spec §7: every call acts on the caller's own notes only. */
 export function registerNoteRoutes(app: FastifyInstance, options: NoteRoutesOptions): void {
   const { db, notes, authenticated } = options;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const lists = new NoteListCache(options.kind, db);
+  const clock = changeClockFor(options.kind);
+  const lists = new NoteListCache(options.kind, db, clock);
 
   // The whole list is sent as the bytes kept until the user's next change (no response schema:
-  // the bytes already have the shape of NoteListResponse). With `since`, only what changed.
+  // the bytes already have the shape of NoteListResponse). Its entity tag holds its cursor, so
+  // any instance answers 304 while nothing changed, without reading the list. With `since`,
+  // only what changed.
   api.get(
     '/api/notes',
     { schema: { querystring: NoteChangesQuery }, preHandler: authenticated },
     async (request, reply) => {
       const { userId } = request.session;
       if (request.query.since !== undefined) {
-        return changesSince(db, userId, parseCursor(request.query.since));
+        return changesSince(db, clock, userId, request.query.since);
+      }
+      void reply.header('cache-control', 'private, no-cache');
+      for (const tag of entityTags(request.headers['if-none-match'])) {
+        const cursor = await lists.unchangedCursor(userId, tag);
+        if (cursor === undefined) continue;
+        void reply.header('etag', `"${tag}"`).header(LIST_CURSOR_HEADER, cursor);
+        return reply.code(304).send();
       }
       const list = await lists.read(userId);
-      void reply
-        .header('etag', list.etag)
-        .header('cache-control', 'private, no-cache')
-        .header(LIST_CURSOR_HEADER, String(list.changeSeq));
-      if (matches(request.headers['if-none-match'], list.etag)) return reply.code(304).send();
+      void reply.header('etag', list.etag).header(LIST_CURSOR_HEADER, list.cursor);
       return reply.type('application/json; charset=utf-8').send(list.body);
     },
   );

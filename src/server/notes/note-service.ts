@@ -75,18 +75,19 @@ export class NoteService {
     const result = await this.db
       .transaction()
       .execute(async (trx) => {
-        // Taking the change counter first makes one user's creates take turns, so two POSTs
-        // with one id cannot both insert.
-        const changeSeq = await nextChangeSeq(trx, caller.userId);
         const existing = clientId ? await findStoredNote(trx, caller.userId, id) : undefined;
         if (existing) return { note: existing.note, created: false };
+        const changeSeq = await nextChangeSeq(trx, caller.userId);
         const row = { id, userId: caller.userId, body, now, changeSeq };
         return { note: await insertNote(trx, { ...row, by: caller.sessionId }), created: true };
       })
-      .catch((error: unknown) => {
-        // Another account holds this id; ids are never shared, so the client must make another.
-        if (clientId && isUniqueViolation(error)) throw conflict('That note id is taken');
-        throw error;
+      .catch(async (error: unknown) => {
+        if (!clientId || !isUniqueViolation(error)) throw error;
+        // Two POSTs with one id raced and the other stored it: answered as stored. Otherwise
+        // another account holds the id; ids are never shared, so the client must make another.
+        const stored = await findStoredNote(this.db, caller.userId, id);
+        if (stored) return { note: stored.note, created: false };
+        throw conflict('That note id is taken');
       });
     if (result.created) await this.publishUpdate(caller, result.note);
     return result;

@@ -1,19 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { prepared } from '../db/prepared-query.js';
 import { listNotes } from './note-repository.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
-
-/** The user's change counter now: every stored change to one of their notes moves it on. */
-export async function currentChangeSeq(db: Db, userId: string): Promise<number> {
-  const row = await changeSeqOf.executeTakeFirst(db, { userId });
-  return Number(row?.change_seq ?? 0);
-}
-
-const changeSeqOf = prepared((db: Db, p: { userId: string }) =>
-  db.selectFrom('users').select('change_seq').where('id', '=', p.userId),
-);
 
 /**
  * SQLite builds the answer itself, in the order the list has, and hands it over as one Buffer:

@@ -1,3 +1,4 @@
+import { PostgresAdapter } from 'kysely';
 import type { Db } from '../db/database.js';
 
 /** Rows per insert: well under SQLite's and PostgreSQL's limits on bound values. */
@@ -7,6 +8,15 @@ export function chunks<T>(items: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
+}
+
+/**
+ * Makes the user's imports take turns (PostgreSQL; SQLite writes one at a time anyway), so
+ * two imports of one file cannot both find its keys new.
+ */
+export async function lockImportsOf(db: Db, userId: string): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
 }
 
 /** Which of these import keys the user already has. */
@@ -26,20 +36,6 @@ export async function knownImportKeys(
     for (const row of rows) known.add(row.key);
   }
   return known;
-}
-
-/**
- * Takes `count` values of the user's change counter at once and returns the first: one row
- * update for a whole import, which also makes the user's other writes wait their turn.
- */
-export async function reserveChangeSeqs(db: Db, userId: string, count: number): Promise<number> {
-  const row = await db
-    .updateTable('users')
-    .set((eb) => ({ change_seq: eb('change_seq', '+', count) }))
-    .where('id', '=', userId)
-    .returning('change_seq')
-    .executeTakeFirstOrThrow();
-  return Number(row.change_seq) - count + 1;
 }
 
 export interface ImportRow {

@@ -1,12 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Note } from '../../shared/note.js';
 import type { Db } from '../db/database.js';
+import { reserveChangeSeqs } from '../notes/note-repository.js';
 import type { ImportedNote } from './import/imported-note.js';
 import {
   type ImportRow,
   insertImported,
   knownImportKeys,
-  reserveChangeSeqs,
+  lockImportsOf,
 } from './import-repository.js';
 
 /** The key that marks a note imported: its place in the source and its exact text. */
@@ -16,7 +17,7 @@ const importKey = (note: ImportedNote) =>
 /**
  * Writes the notes of one import inside the caller's transaction: notes imported before, or
  * repeated within this file, are left out; the rest get new ids, their source's times (or
- * `now`), revision 1 and one block of the user's change counter. Returns the notes stored.
+ * `now`), revision 1 and new change numbers. Returns the notes stored.
  */
 export async function storeImport(
   trx: Db,
@@ -24,6 +25,7 @@ export async function storeImport(
   notes: ImportedNote[],
 ): Promise<Note[]> {
   const keyed = notes.map((note) => ({ note, key: importKey(note) }));
+  await lockImportsOf(trx, user.userId);
   const known = await knownImportKeys(
     trx,
     user.userId,
@@ -35,7 +37,7 @@ export async function storeImport(
     return true;
   });
   if (fresh.length === 0) return [];
-  const firstSeq = await reserveChangeSeqs(trx, user.userId, fresh.length);
+  const changeSeqs = await reserveChangeSeqs(trx, user.userId, fresh.length);
   const rows: ImportRow[] = fresh.map(({ note, key }, index) => {
     const timeCreated = note.timeCreated ?? note.timeLastModified ?? user.now;
     return {
@@ -44,7 +46,7 @@ export async function storeImport(
       body: note.body,
       timeCreated,
       timeLastModified: note.timeLastModified ?? timeCreated,
-      changeSeq: firstSeq + index,
+      changeSeq: changeSeqs[index] as number,
     };
   });
   await insertImported(trx, user, rows);

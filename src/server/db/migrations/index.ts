@@ -12,6 +12,7 @@ import * as searchQueueOrder from './0010-search-queue-order.js';
 import * as noteSnapshotTime from './0011-note-snapshot-time.js';
 import * as searchSpacelessGrams from './0012-search-spaceless-grams.js';
 import * as searchMergeWhenIdle from './0013-search-merge-when-idle.js';
+import * as postgresChangeSnapshots from './0014-postgres-change-snapshots.js';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-note-snapshot-time': noteSnapshotTime,
   '0012-search-spaceless-grams': searchSpacelessGrams,
   '0013-search-merge-when-idle': searchMergeWhenIdle,
+  '0014-postgres-change-snapshots': postgresChangeSnapshots,
 };
