@@ -39,3 +39,10 @@ export function writeResultsJson(
   fs.writeFileSync(file, `${JSON.stringify(document, null, 2)}\n`);
   return file;
 }
+
+/** Adds a later section's figures to the JSON the run already wrote. */
+export function addToResultsJson(file: string, section: string, figures: unknown): void {
+  const document = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  document[section] = figures;
+  fs.writeFileSync(file, `${JSON.stringify(document, null, 2)}\n`);
+}

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BenchServers, type ServerVariant } from './bench-servers.js';
 import { type BenchTarget, prepareTarget } from './bench-target.js';
+import { browserSection } from './browser-section.js';
 import { historyStorageSection } from './history-storage.js';
 import { openFanoutRig, socketBudget } from './live-fanout.js';
 import { runScenarios, type ScenarioRuns } from './load-scenarios.js';
@@ -16,7 +17,7 @@ import { describeMachine } from './machine.js';
 import { createScratchDatabase } from './postgres-scratch.js';
 import { loadAverage, print, progress } from './report.js';
 import { printDetails } from './results-details.js';
-import { writeResultsJson } from './results-json.js';
+import { addToResultsJson, writeResultsJson } from './results-json.js';
 import { type ServerResults, summaryHeaders, summaryRows } from './results-table.js';
 import { searchSection } from './search-section.js';
 import { loadSettings } from './settings.js';
@@ -134,6 +135,9 @@ try {
       settings.postgresUrl || undefined,
     );
   }
+  await servers.stopAll(); // the browser section has the machine to itself
+  print();
+  addToResultsJson(file, 'browser', await browserSection(settings.browser, tempDir));
 } catch (error) {
   process.exitCode = 1;
   process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);

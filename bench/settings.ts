@@ -1,3 +1,4 @@
+import type { BrowserSettings } from './browser-section.js';
 import type { SearchSettings } from './search-section.js';
 
 /** Sizes and durations of one bench run. BENCH_QUICK=1 shrinks them for a smoke run. */
@@ -30,6 +31,7 @@ export interface Settings {
   /** When set, the Quire processes write V8 CPU profiles into this directory. */
   cpuProfileDir: string | undefined;
   search: SearchSettings;
+  browser: BrowserSettings;
 }
 
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -59,6 +61,12 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       noiseUsers: 4,
       noiseNotesPerUser: quick ? 1000 : 10_000,
       samples: quick ? 30 : 100,
+    },
+    browser: {
+      notes: quick ? 10_000 : 100_000,
+      keystrokes: quick ? 20 : 40,
+      keyGapMs: 100,
+      quireRoot: env.BENCH_QUIRE_ROOT || undefined,
     },
   };
 }

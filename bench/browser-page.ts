@@ -1,0 +1,135 @@
+import type { Page } from '@playwright/test';
+
+// What the browser section asks of the page, by role and name as a user finds things.
+
+const LIST = 'nav[aria-label="Notes"]';
+
+/** Milliseconds from the page's navigation to its list showing `firstId` at the top. */
+export async function listShownAt(page: Page, firstId: string, timeoutMs: number): Promise<number> {
+  return page.evaluate(
+    ({ list, id, timeout }) =>
+      new Promise<number>((resolve, reject) => {
+        const shown = () =>
+          document.querySelector(`${list} li[data-index="0"] a[data-note-id="${id}"]`);
+        if (shown()) return resolve(performance.now());
+        const observer = new MutationObserver(() => {
+          if (!shown()) return;
+          observer.disconnect();
+          resolve(performance.now());
+        });
+        observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+        setTimeout(() => reject(new Error('the list did not show in time')), timeout);
+      }),
+    { list: LIST, id: firstId, timeout: timeoutMs },
+  );
+}
+
+/** Opens a note shown in the list and puts the cursor at the end of its text. */
+export async function openNote(page: Page, noteId: string): Promise<void> {
+  await page.locator(`${LIST} a[data-note-id="${noteId}"]`).click();
+  const editor = page.getByRole('textbox', { name: 'Note text' });
+  await editor.waitFor();
+  await editor.press('ControlOrMeta+End');
+}
+
+/**
+ * Records whether, in the frame after the next key, the note being typed in is at the top of
+ * the list (spec §3.4: an updated note moves to the front). Call it while the note is lower.
+ */
+export async function watchListOrder(page: Page, noteId: string): Promise<void> {
+  await page.evaluate(
+    ({ list, id }) => {
+      const holder = window as unknown as { listOrderSeen?: boolean };
+      delete holder.listOrderSeen;
+      document.addEventListener(
+        'keydown',
+        () =>
+          requestAnimationFrame(() => {
+            const top = document.querySelector(`${list} li[data-index="0"] a`);
+            holder.listOrderSeen = top?.getAttribute('data-note-id') === id;
+          }),
+        { capture: true, once: true },
+      );
+    },
+    { list: LIST, id: noteId },
+  );
+}
+
+export function listOrderSeen(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () => (window as unknown as { listOrderSeen?: boolean }).listOrderSeen === true,
+  );
+}
+
+/**
+ * Collects, from now on, the browser's own Event Timing entries for key presses (those of
+ * 16 ms and longer, as the API reports them): from the key to the frame painted after it.
+ * Entries arrive after their frame, so a key pressed before the call (Ctrl+End) is left out by
+ * its start time.
+ */
+export async function watchKeyTimings(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const holder = window as unknown as { keyTimings?: { since: number; slow: Set<number> } };
+    if (holder.keyTimings) {
+      holder.keyTimings.since = performance.now();
+      holder.keyTimings.slow.clear();
+      return;
+    }
+    const timings = { since: performance.now(), slow: new Set<number>() }; // interaction ids
+    holder.keyTimings = timings;
+    new PerformanceObserver((entries) => {
+      // interactionId is in Chromium, not yet in TypeScript's DOM types.
+      type KeyTiming = PerformanceEventTiming & { interactionId: number };
+      for (const entry of entries.getEntries() as KeyTiming[]) {
+        if (!entry.name.startsWith('key') || !entry.interactionId) continue;
+        if (entry.startTime < timings.since || entry.duration < 16) continue;
+        timings.slow.add(entry.interactionId); // a key's keydown, keypress, keyup: one key
+      }
+    }).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
+  });
+}
+
+/** The key presses since `watchKeyTimings` that took 16 ms or more to paint. */
+export function slowKeys(page: Page): Promise<number> {
+  return page.evaluate(
+    () => (window as unknown as { keyTimings: { slow: Set<number> } }).keyTimings.slow.size,
+  );
+}
+
+/**
+ * Types `query` into the search field a key every `gapMs`, and returns the milliseconds from
+ * the last key to the frame after the answer to the whole query (not to a part of it) arrived:
+ * the app renders an answer as it comes, before that frame.
+ */
+export async function searchAsYouType(page: Page, query: string, gapMs: number): Promise<number> {
+  const field = page.getByRole('searchbox', { name: 'Search notes' });
+  await field.click();
+  await page.evaluate((wanted) => {
+    const state = { lastKey: 0, shown: 0 };
+    (window as unknown as { searchTiming: typeof state }).searchTiming = state;
+    document.addEventListener('keydown', (event) => (state.lastKey = event.timeStamp), true);
+    const fetchOriginal = window.fetch.bind(window);
+    window.fetch = async (input, init) => {
+      const response = await fetchOriginal(input, init);
+      if (String(input).endsWith(`q=${wanted}`)) {
+        requestAnimationFrame(() => (state.shown = performance.now()));
+      }
+      return response;
+    };
+  }, encodeURIComponent(query));
+  await page.keyboard.type(query, { delay: gapMs });
+  await page.waitForFunction(
+    () => (window as unknown as { searchTiming: { shown: number } }).searchTiming.shown > 0,
+    null,
+    { timeout: 30_000 },
+  );
+  await page.getByRole('navigation', { name: 'Notes' }).locator('mark').first().waitFor();
+  return page.evaluate(() => {
+    const { shown, lastKey } = (
+      window as unknown as {
+        searchTiming: { shown: number; lastKey: number };
+      }
+    ).searchTiming;
+    return shown - lastKey;
+  });
+}

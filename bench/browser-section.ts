@@ -1,0 +1,387 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { type BrowserAccount, prepareBrowserAccount } from './browser-fixture.js';
+import {
+  listOrderSeen,
+  listShownAt,
+  openNote,
+  searchAsYouType,
+  slowKeys,
+  watchKeyTimings,
+  watchListOrder,
+} from './browser-page.js';
+import { traceMainThread, workPerKeystroke } from './browser-trace.js';
+import { bundleYardstick, openYardstick } from './browser-yardstick.js';
+import { loadAverage, print, progress } from './report.js';
+import { REPO_ROOT, type ServerProcess, startServer } from './server-process.js';
+import { type LatencySummary, summarize } from './stats.js';
+import { count, formatTable, ms } from './table.js';
+
+export interface BrowserSettings {
+  notes: number;
+  /** Keys typed into a 1 KiB note, and into the 1 MB one, a key every `keyGapMs`. */
+  keystrokes: number;
+  keyGapMs: number;
+  /** Another checkout to measure (its client is built there). */
+  quireRoot?: string;
+}
+
+export interface BrowserResult {
+  notes: number;
+  rawListBytes: number;
+  coldStartMs: number;
+  warmStartMs: number;
+  warmListNotModified: boolean;
+  keystrokeWorkMs: LatencySummary;
+  /** The note typed in was at the top of the list in the frame after the first key. */
+  listReorderedSameFrame: boolean;
+  keyEventsOver16Ms: number;
+  largeNoteWorkMs: LatencySummary;
+  largeNoteKeyEventsOver16Ms: number;
+  heapBytes: number;
+  searchAfterLastKeyMs: number;
+  /** The same typing in the yardstick: CodeMirror and a save per change, nothing else. */
+  yardstickKeystrokeWorkMs: LatencySummary;
+  yardstickKeyEventsOver16Ms: number;
+  yardstickLargeNoteWorkMs: LatencySummary;
+  yardstickLargeNoteKeyEventsOver16Ms: number;
+}
+
+interface TypingFigures {
+  work: LatencySummary;
+  /** The share of keys that took 16 ms or more from the key to its frame. */
+  over16: number;
+}
+
+// Chromium as the project's browser tests start it (playwright.config.ts), never a download.
+const CHROMIUM = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
+const START_TIMEOUT_MS = 180_000;
+const SEARCH_WORD = 'water';
+
+function buildClient(root: string): void {
+  progress('browser: building the web client');
+  const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (built.status !== 0) throw new Error('vite build failed');
+}
+
+async function openApp(context: BrowserContext, server: ServerProcess, firstId: string) {
+  const page = await context.newPage();
+  let listStatus = 0;
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname === '/api/notes' && response.request().method() === 'GET') {
+      listStatus = response.status();
+    }
+  });
+  await page.goto(server.url);
+  const shownMs = await listShownAt(page, firstId, START_TIMEOUT_MS);
+  return { page, shownMs, listStatus: () => listStatus };
+}
+
+/** Waits until the app has written every note to its offline copy on this device. */
+async function offlineCopyComplete(page: Page, notes: number): Promise<void> {
+  await page.waitForFunction(
+    (expected) =>
+      new Promise<boolean>((resolve) => {
+        const request = indexedDB.open('quire-offline');
+        request.onsuccess = () => {
+          const database = request.result;
+          const counting = database.transaction('notes').objectStore('notes').count();
+          counting.onsuccess = () => {
+            database.close();
+            resolve(counting.result >= expected);
+          };
+          counting.onerror = () => resolve(false);
+        };
+        request.onerror = () => resolve(false);
+      }),
+    notes,
+    { timeout: START_TIMEOUT_MS, polling: 500 },
+  );
+}
+
+/**
+ * Types `keys` characters a key every `gapMs`, then waits until `saved`; returns the main
+ * thread's work per key.
+ */
+async function typeTraced(
+  page: Page,
+  keys: number,
+  gapMs: number,
+  saved: () => Promise<unknown>,
+): Promise<number[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const events = await traceMainThread(cdp, async () => {
+      for (let i = 0; i < keys; i += 1) {
+        await page.keyboard.type(String.fromCharCode(97 + (i % 26)));
+        await page.waitForTimeout(gapMs); // the cadence of typing, not a wait for a result
+      }
+      await saved(); // the last key's save and its answer belong to it too
+    });
+    return workPerKeystroke(events);
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** The yardstick's work per key, typing into each note as Quire was measured typing. */
+async function typeInYardstick(
+  browser: Browser,
+  server: ServerProcess,
+  account: BrowserAccount,
+  noteId: string,
+  s: BrowserSettings,
+): Promise<TypingFigures> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+  try {
+    const page = await context.newPage();
+    const response = await fetch(`${server.url}/api/notes`, { headers: { token: account.token } });
+    const list = (await response.json()) as { results: { id: string; body: string }[] };
+    const body = list.results.find((note) => note.id === noteId)?.body ?? '';
+    await openYardstick(page, server.url, await bundleYardstick(), {
+      token: account.token,
+      id: noteId,
+      body,
+    });
+    await watchKeyTimings(page);
+    const work = await typeTraced(page, s.keystrokes, s.keyGapMs, () =>
+      page.waitForFunction(() => document.body.dataset.saved === 'yes'),
+    );
+    return { work: summarize(work), over16: (await slowKeys(page)) / s.keystrokes };
+  } finally {
+    await context.close();
+  }
+}
+
+async function heapAfterGc(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const usage = await cdp.send('Runtime.getHeapUsage');
+    return usage.usedSize;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+async function rawListBytes(server: ServerProcess, token: string): Promise<number> {
+  const response = await fetch(`${server.url}/api/notes`, {
+    headers: { token, 'accept-encoding': 'identity' },
+  });
+  return (await response.arrayBuffer()).byteLength;
+}
+
+async function measure(
+  browser: Browser,
+  server: ServerProcess,
+  account: BrowserAccount,
+  s: BrowserSettings,
+): Promise<BrowserResult> {
+  const [firstId = ''] = account.noteIds;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // tsx names functions with a helper the page lacks; the functions sent to the page need it.
+  await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+  await context.addInitScript((token) => {
+    if (!window.localStorage.getItem('token')) window.localStorage.setItem('token', token);
+  }, account.token);
+  try {
+    progress('browser: cold start');
+    const cold = await openApp(context, server, firstId);
+    await offlineCopyComplete(cold.page, account.noteIds.length);
+    await cold.page.close();
+
+    progress('browser: warm start');
+    const warm = await openApp(context, server, firstId);
+    const { page } = warm;
+    await page.waitForLoadState('networkidle');
+
+    progress('browser: typing');
+    const typedId = account.noteIds[5] ?? '';
+    await openNote(page, typedId);
+    await watchListOrder(page, typedId);
+    await watchKeyTimings(page);
+    const saved = () => page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    const work = await typeTraced(page, s.keystrokes, s.keyGapMs, saved);
+    const reordered = await listOrderSeen(page);
+    const over16 = await slowKeys(page);
+
+    progress('browser: typing in a 1 MB note');
+    await openNote(page, account.largeNoteId);
+    await watchKeyTimings(page);
+    const largeWork = await typeTraced(page, s.keystrokes, s.keyGapMs, saved);
+    const largeOver16 = await slowKeys(page);
+
+    progress('browser: the yardstick typing');
+    const yardstick = await typeInYardstick(browser, server, account, typedId, s);
+    const yardstickLarge = await typeInYardstick(browser, server, account, account.largeNoteId, s);
+
+    progress('browser: heap');
+    const heapBytes = await heapAfterGc(page);
+
+    progress('browser: search as you type');
+    const searchMs = await searchAsYouType(page, SEARCH_WORD, 120);
+
+    return {
+      notes: account.noteIds.length,
+      rawListBytes: await rawListBytes(server, account.token),
+      coldStartMs: cold.shownMs,
+      warmStartMs: warm.shownMs,
+      warmListNotModified: warm.listStatus() === 304,
+      keystrokeWorkMs: summarize(work),
+      listReorderedSameFrame: reordered,
+      keyEventsOver16Ms: over16 / s.keystrokes,
+      largeNoteWorkMs: summarize(largeWork),
+      largeNoteKeyEventsOver16Ms: largeOver16 / s.keystrokes,
+      heapBytes,
+      searchAfterLastKeyMs: searchMs,
+      yardstickKeystrokeWorkMs: yardstick.work,
+      yardstickKeyEventsOver16Ms: yardstick.over16,
+      yardstickLargeNoteWorkMs: yardstickLarge.work,
+      yardstickLargeNoteKeyEventsOver16Ms: yardstickLarge.over16,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const yes = (pass: boolean) => (pass ? 'yes' : 'NO');
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+const percent = (share: number) => `${Math.round(share * 100)} %`;
+
+function printResult(r: BrowserResult): void {
+  print(
+    formatTable(
+      ['figure', 'Quire', 'bar', 'met'],
+      [
+        [
+          'Cold start: list shown',
+          `${ms(r.coldStartMs)} ms`,
+          '≤ 3,000 ms',
+          yes(r.coldStartMs <= 3000),
+        ],
+        [
+          `Warm start: list shown (list answered ${r.warmListNotModified ? '304' : 'in full'})`,
+          `${ms(r.warmStartMs)} ms`,
+          '≤ 1,000 ms',
+          yes(r.warmStartMs <= 1000),
+        ],
+        [
+          'Keystroke, 1 KiB note: main-thread work p50 / p95',
+          `${ms(r.keystrokeWorkMs.p50)} / ${ms(r.keystrokeWorkMs.p95)} ms`,
+          'p95 ≤ 16 ms',
+          yes(r.keystrokeWorkMs.p95 <= 16),
+        ],
+        [
+          '  the yardstick (CodeMirror, a save per change): p50 / p95',
+          `${ms(r.yardstickKeystrokeWorkMs.p50)} / ${ms(r.yardstickKeystrokeWorkMs.p95)} ms`,
+          `Quire ${(r.keystrokeWorkMs.p95 / r.yardstickKeystrokeWorkMs.p95).toFixed(2)}×`,
+          '',
+        ],
+        [
+          'First key in a note lower in the list: at the top in the next frame',
+          r.listReorderedSameFrame ? 'yes' : 'no',
+          'yes',
+          yes(r.listReorderedSameFrame),
+        ],
+        [
+          'Keystroke: keys whose key-to-paint took 16 ms or more',
+          percent(r.keyEventsOver16Ms),
+          '≤ 5 %',
+          yes(r.keyEventsOver16Ms <= 0.05),
+        ],
+        [
+          '  the yardstick (can this headless Chromium paint a key in 16 ms at all?)',
+          percent(r.yardstickKeyEventsOver16Ms),
+          '',
+          '',
+        ],
+        [
+          'Keystroke, 1 MB note: main-thread work p50 / p95',
+          `${ms(r.largeNoteWorkMs.p50)} / ${ms(r.largeNoteWorkMs.p95)} ms`,
+          'p95 ≤ 16 ms',
+          yes(r.largeNoteWorkMs.p95 <= 16),
+        ],
+        [
+          '  the yardstick in the 1 MB note: p50 / p95',
+          `${ms(r.yardstickLargeNoteWorkMs.p50)} / ${ms(r.yardstickLargeNoteWorkMs.p95)} ms`,
+          `Quire ${(r.largeNoteWorkMs.p95 / r.yardstickLargeNoteWorkMs.p95).toFixed(2)}×`,
+          '',
+        ],
+        [
+          '1 MB note: keys whose key-to-paint took 16 ms or more',
+          percent(r.largeNoteKeyEventsOver16Ms),
+          '≤ 5 %',
+          yes(r.largeNoteKeyEventsOver16Ms <= 0.05),
+        ],
+        [
+          '  the yardstick in the 1 MB note',
+          percent(r.yardstickLargeNoteKeyEventsOver16Ms),
+          '',
+          '',
+        ],
+        [
+          `JS heap after GC / raw list (${mib(r.rawListBytes)})`,
+          `${mib(r.heapBytes)} (${(r.heapBytes / r.rawListBytes).toFixed(2)}×)`,
+          '≤ 2×',
+          yes(r.heapBytes <= 2 * r.rawListBytes),
+        ],
+        [
+          'Search as you type: results after the last key',
+          `${ms(r.searchAfterLastKeyMs)} ms`,
+          '≤ 150 ms',
+          yes(r.searchAfterLastKeyMs <= 150),
+        ],
+      ],
+    ),
+  );
+}
+
+/**
+ * Section 6: one account with many notes in Chromium, the app as a user runs it: start-up cold
+ * and warm, typing (main-thread work per key, from Chromium's own trace), memory, search.
+ */
+export async function browserSection(s: BrowserSettings, dir: string): Promise<BrowserResult> {
+  print(
+    `6. Browser — one account with ${count(s.notes)} notes of ~1 KiB (and one of 1 MB) in ` +
+      `Chromium at 1280×800; ${s.keystrokes} keys typed ${s.keyGapMs} ms apart`,
+  );
+  const root = s.quireRoot ?? REPO_ROOT;
+  buildClient(root);
+  progress(`browser: writing ${count(s.notes)} notes`);
+  const file = path.join(dir, 'browser.db');
+  const account = await prepareBrowserAccount(file, s.notes);
+  const server = await startServer({
+    name: 'Quire (browser)',
+    script: 'src/server/main.ts',
+    args: ['serve'],
+    cwd: root,
+    env: { DATABASE_URL: file, LOG_LEVEL: 'warn' },
+  });
+  const browser = await chromium.launch(CHROMIUM);
+  try {
+    const result = await measure(browser, server, account, s);
+    print(`[${loadAverage()}]`);
+    printResult(result);
+    return result;
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
