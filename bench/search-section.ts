@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { type Database, openDatabase } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { searchEngineFor, searchNotes } from '../src/server/search/search-notes.js';
+import { catchUpPostgresIndex } from '../src/server/search/postgres-index-catch-up.js';
 import { catchUpSqliteIndex } from '../src/server/search/sqlite-index-catch-up.js';
 import { seededRandom } from './note-text.js';
 import { loadAverage, print, progress } from './report.js';
@@ -62,7 +63,8 @@ async function loadCorpus(
       await database.db
         .transaction()
         .execute((trx) => trx.insertInto('notes').values(rows).execute());
-      if (database.kind === 'sqlite') await catchUpSqliteIndex(database.db, { limit: BATCH });
+      const catchUp = database.kind === 'sqlite' ? catchUpSqliteIndex : catchUpPostgresIndex;
+      await catchUp(database.db, { limit: BATCH });
     }
   }
   return { userId: users[0] ?? '', seconds: (performance.now() - start) / 1000 };

@@ -230,6 +230,15 @@ describe('GET /api/search answers', () => {
     expect(await found('wombat', '&trash=true')).toEqual(['Binned']);
   });
 
+  it('forgets a note deleted for good, trash included', async () => {
+    const note = await createNote(server.url, token, 'Gone for good\nquokka');
+    expect(await found('quokka')).toEqual(['Gone for good']);
+    await call(server.url, 'DELETE', `/api/notes/${note.id}`, { token });
+    expect(await found('quokka', '&trash=true')).toEqual(['Gone for good']);
+    expect((await call(server.url, 'DELETE', `/api/trash/${note.id}`, { token })).status).toBe(204);
+    expect(await found('quokka', '&trash=true')).toEqual([]);
+  });
+
   it('honours limit, and refuses a bad one', async () => {
     expect(await found('the', '&limit=1')).toHaveLength(1);
     for (const bad of ['0', '201', '-1', 'x', '1.5']) {

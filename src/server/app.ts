@@ -149,7 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
   });
   app.addHook('onClose', async () => stopHousekeeping());
-  const searchIndex = openSearchIndex(database, app.log);
+  const searchIndex = openSearchIndex(database, bus, app.log);
   app.addHook('onClose', () => searchIndex.close());
   registerSearchRoutes(app, { database, index: searchIndex, authenticated });
   registerHealthRoute(app, { db });

@@ -8,7 +8,12 @@ import { SQLITE_REBUILD } from '../db/migrations/0012-search-spaceless-grams.js'
  * from the old index meanwhile. Returns how many notes were indexed.
  */
 export async function reindexSearch(database: Database): Promise<number> {
-  const statements = database.kind === 'postgres' ? POSTGRES_REBUILD : SQLITE_REBUILD;
+  // PostgreSQL: what waits in the queue is indexed by the rebuild. The queue is emptied first,
+  // so a note a write queues meanwhile stays queued.
+  const statements =
+    database.kind === 'postgres'
+      ? ['delete from note_search_pending', ...POSTGRES_REBUILD]
+      : SQLITE_REBUILD;
   return database.db.transaction().execute(async (trx) => {
     for (const statement of statements) await sql.raw(statement).execute(trx);
     const row = await trx

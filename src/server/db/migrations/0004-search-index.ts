@@ -67,10 +67,11 @@ const SQLITE_DOWN = [
 // `unaccent`. ASCII punctuation becomes space first so `example.com` or `e-mail` split into
 // words as SQLite splits them, and `#tag` adds a marked lexeme `zztag…` beside the plain word.
 // Text in scripts without spaces is found with a trigram index (pg_trgm) on those notes only.
-const POSTGRES_ROW = (n: string) => `${n}.id, ${n}.user_id, ${n}.time_deleted is not null,
+export const POSTGRES_ROW = (n: string) => `${n}.id, ${n}.user_id, ${n}.time_deleted is not null,
   ${n}.time_last_modified, ${n}.change_seq, quire_search_vector(quire_note_title(${n}.body)),
   quire_search_vector(${n}.body)`;
-const POSTGRES_COLUMNS = 'note_id, user_id, in_trash, time_last_modified, change_seq, title, body';
+export const POSTGRES_COLUMNS =
+  'note_id, user_id, in_trash, time_last_modified, change_seq, title, body';
 
 export const POSTGRES_REBUILD = [
   'delete from note_search',

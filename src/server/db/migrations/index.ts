@@ -13,6 +13,7 @@ import * as noteSnapshotTime from './0011-note-snapshot-time.js';
 import * as searchSpacelessGrams from './0012-search-spaceless-grams.js';
 import * as searchMergeWhenIdle from './0013-search-merge-when-idle.js';
 import * as postgresChangeSnapshots from './0014-postgres-change-snapshots.js';
+import * as postgresSearchQueue from './0015-postgres-search-queue.js';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-search-spaceless-grams': searchSpacelessGrams,
   '0013-search-merge-when-idle': searchMergeWhenIdle,
   '0014-postgres-change-snapshots': postgresChangeSnapshots,
+  '0015-postgres-search-queue': postgresSearchQueue,
 };
