@@ -83,7 +83,23 @@ describe('indexedDbOfflineStore list marks', () => {
     expect(await store.loadNotes('me@x.org')).toEqual([{ note: note('a', 3), position: 0 }]);
     expect(await store.loadQueue('me@x.org')).toEqual([{ noteId: 'b', kind: 'delete' }]);
     expect(await store.loadListMark('me@x.org')).toBeNull();
+    expect(await store.loadNewestNotes('me@x.org', 5)).toEqual([note('a', 3)]);
     await store.writeListMark('me@x.org', { etag: '"e"', cursor: 'c' });
     expect(await store.loadListMark('me@x.org')).toEqual({ etag: '"e"', cursor: 'c' });
+  });
+});
+
+describe('indexedDbOfflineStore top of the list', () => {
+  it('reads the most recently modified notes of one account alone, newest first', async () => {
+    const store = indexedDbOfflineStore(new IDBFactory());
+    const at = (id: string, modified: number) => ({
+      note: { ...note(id), timeLastModified: modified },
+      position: 0,
+    });
+    await store.writeNotes('me@x.org', [at('old', 5), at('new', 30), at('mid', 20)], []);
+    await store.writeNotes('other@x.org', [at('theirs', 99)], []);
+    const newest = await store.loadNewestNotes('me@x.org', 2);
+    expect(newest.map((n) => n.id)).toEqual(['new', 'mid']);
+    expect(await store.loadNewestNotes('nobody@x.org', 2)).toEqual([]);
   });
 });

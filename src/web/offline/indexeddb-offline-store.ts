@@ -1,13 +1,14 @@
-import type { NoteId } from '../../shared/note.js';
+import type { Note, NoteId } from '../../shared/note.js';
 import { committed, requestDone } from '../idb/idb-promises.js';
 import type { CachedNote, ListMark, OfflineStore, QueuedChange } from './offline-store.js';
 
 const DATABASE = 'quire-offline';
-const VERSION = 2;
+const VERSION = 3;
 const NOTES = 'notes';
 const QUEUE = 'queue';
 /** One record per account: the etag and cursor of the list its notes came from (version 2). */
 const LISTS = 'lists';
+const MODIFIED = 'modified';
 
 function open(factory: IDBFactory): Promise<IDBDatabase> {
   const request = factory.open(DATABASE, VERSION);
@@ -22,6 +23,11 @@ function open(factory: IDBFactory): Promise<IDBDatabase> {
     }
     // Notes and queues kept by version 1 stay; without a mark their next list is fetched whole.
     if (event.oldVersion < 2) database.createObjectStore(LISTS, { keyPath: 'account' });
+    // Version 3: the top of the list can be read alone, before 100,000 notes are.
+    if (event.oldVersion < 3) {
+      const notes = request.transaction?.objectStore(NOTES);
+      notes?.createIndex(MODIFIED, ['account', 'note.timeLastModified']);
+    }
   };
   return requestDone(request);
 }
@@ -51,6 +57,21 @@ export function indexedDbOfflineStore(factory: IDBFactory = indexedDB): OfflineS
           ({ note, position }) => ({ note, position }),
         ),
       ),
+    loadNewestNotes: (account, count) =>
+      run([NOTES], 'readonly', (transaction) => {
+        const range = IDBKeyRange.bound([account, -Infinity], [account, Infinity]);
+        const cursor = transaction.objectStore(NOTES).index(MODIFIED).openCursor(range, 'prev');
+        const newest: Note[] = [];
+        return new Promise<Note[]>((resolve, reject) => {
+          cursor.onerror = () => reject(cursor.error);
+          cursor.onsuccess = () => {
+            const at = cursor.result;
+            if (!at || newest.length >= count) return resolve(newest);
+            newest.push((at.value as CachedNote).note);
+            at.continue();
+          };
+        });
+      }),
     writeNotes: (account, put, remove) =>
       run([NOTES], 'readwrite', (transaction) => {
         const store = transaction.objectStore(NOTES);

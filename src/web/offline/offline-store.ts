@@ -31,6 +31,8 @@ export interface ListMark {
  */
 export interface OfflineStore {
   loadNotes(account: string): Promise<CachedNote[]>;
+  /** The `count` most recently modified notes, newest first: the top of the list, read quickly. */
+  loadNewestNotes(account: string, count: number): Promise<Note[]>;
   /** Writes only what changed: the notes to store (new or newer) and those that left the list. */
   writeNotes(account: string, put: readonly CachedNote[], remove: readonly NoteId[]): Promise<void>;
   /** The mark of the list the stored notes came from; null when none is kept. */
@@ -59,6 +61,13 @@ export function memoryOfflineStore(): OfflineStore {
   };
   return {
     loadNotes: async (account) => [...of(notes, account).values()],
+    loadNewestNotes: async (account, count) =>
+      [...of(notes, account).values()]
+        .sort(
+          (a, b) => b.note.timeLastModified - a.note.timeLastModified || a.position - b.position,
+        )
+        .slice(0, count)
+        .map(({ note }) => note),
     async writeNotes(account, put, remove) {
       const held = of(notes, account);
       for (const cached of put) held.set(cached.note.id, cached);
