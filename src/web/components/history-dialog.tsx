@@ -22,7 +22,7 @@ function NoteHistory({ noteId, initial }: { noteId: NoteId; initial: number | nu
   const [picked, setPicked] = useState(initial);
   const [restoring, setRestoring] = useState(false);
   const current = useAppState((state) => {
-    const note = state.notes[noteId];
+    const note = state.notes.get(noteId);
     return note ? selectEditorText(state, note) : '';
   });
   const list = versions.state === 'ready' ? versions.value : [];

@@ -19,7 +19,7 @@ interface NoteListItemProps {
 export const NoteListItem = memo(function NoteListItem(props: NoteListItemProps) {
   const { index, count, top, height, noteId, active, snippet, onSelect } = props;
   // The text as shown in the editor, unsaved typing included.
-  const text = useAppState((state) => state.drafts[noteId] ?? state.notes[noteId]?.body ?? '');
+  const text = useAppState((state) => state.drafts[noteId] ?? state.notes.get(noteId)?.body ?? '');
   const { title, preview } = noteDisplay(text);
   return (
     <li

@@ -12,7 +12,7 @@ import { selectEditorText } from '../state/selectors.js';
 export function SelectedNoteEditor({ noteId }: { noteId: NoteId }) {
   const controller = useController();
   const text = useAppState((state) => {
-    const note = state.notes[noteId];
+    const note = state.notes.get(noteId);
     return note ? selectEditorText(state, note) : '';
   });
   const onChange = useCallback(

@@ -100,7 +100,7 @@ describe('AppController', () => {
     expect(api.updateNote).toHaveBeenCalledTimes(1);
     expect(api.updateNote).toHaveBeenCalledWith('t', { id: 'b', body: 'Beta!', revision: 10 });
     expect(state().drafts).toEqual({});
-    expect(state().notes.b).toMatchObject({ body: 'Beta!', revision: 11 });
+    expect(state().notes.get('b')).toMatchObject({ body: 'Beta!', revision: 11 });
     expect(state().sortedNoteIds[0]).toBe('b');
     expect(state().saveStatus).toBe('saved');
   });
@@ -112,7 +112,7 @@ describe('AppController', () => {
     handlers().onUpdate(note('b', 'from elsewhere', 50));
     expect(state().sortedNoteIds).toEqual(['b', 'a']);
     handlers().onUpdate(note('b', 'late echo', 49));
-    expect(state().notes.b?.body).toBe('from elsewhere');
+    expect(state().notes.get('b')?.body).toBe('from elsewhere');
     handlers().onDelete('b');
     expect(state().sortedNoteIds).toEqual(['a']);
   });
@@ -123,9 +123,9 @@ describe('AppController', () => {
     await vi.advanceTimersByTimeAsync(0);
     controller.editNote('a', 'Alpha!');
     await vi.advanceTimersByTimeAsync(0);
-    expect(state().notes.a).toMatchObject({ body: 'Alpha!', revision: 11 });
+    expect(state().notes.get('a')).toMatchObject({ body: 'Alpha!', revision: 11 });
     handlers().onUpdate(note('a', 'Alpha', 12));
-    expect(state().notes.a?.body).toBe('Alpha');
+    expect(state().notes.get('a')?.body).toBe('Alpha');
   });
 
   it('asks only for what changed since its list when the live socket is ready again', async () => {
@@ -172,9 +172,9 @@ describe('AppController: refetch racing a save', () => {
     handlers().onReady();
     controller.editNote('a', 'Alpha edited');
     await vi.advanceTimersByTimeAsync(0);
-    expect(state().notes.a?.body).toBe('Alpha edited');
+    expect(state().notes.get('a')?.body).toBe('Alpha edited');
     answerChanges({ results: [note('a', 'Alpha'), note('b', 'Beta')], deleted: [], cursor: 'c' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(state().notes.a?.body).toBe('Alpha edited');
+    expect(state().notes.get('a')?.body).toBe('Alpha edited');
   });
 });

@@ -20,7 +20,7 @@ describe('AppController: never losing a word', () => {
     expect(state().drafts).toEqual({ a: 'Alpha typed' });
     await vi.advanceTimersByTimeAsync(2_000);
     expect(api.fetchNoteChanges).toHaveBeenCalledTimes(2);
-    expect(state().notes.a?.body).toBe('Alpha typed');
+    expect(state().notes.get('a')?.body).toBe('Alpha typed');
     expect(state().drafts).toEqual({});
   });
 
@@ -43,7 +43,7 @@ describe('AppController: never losing a word', () => {
       body: 'Alpha, before the session ended',
       revision: 10,
     });
-    expect(state().notes.a?.body).toBe('Alpha, before the session ended');
+    expect(state().notes.get('a')?.body).toBe('Alpha, before the session ended');
     expect(await drafts.load('me@example.org')).toEqual([]);
   });
 
@@ -133,7 +133,7 @@ describe('AppController: never losing a word', () => {
       revision: 12,
     });
     expect(state().drafts).toEqual({});
-    expect(state().notes.a?.body).toBe('One, theirs\n\nTwo, mine');
+    expect(state().notes.get('a')?.body).toBe('One, theirs\n\nTwo, mine');
   });
 
   it('merges a newer version found by a refetch into unsaved text here (path b)', async () => {

@@ -101,7 +101,7 @@ export class NotesController {
     this.deps.store.dispatch({ type: 'notesLoaded', notes: listed, createdIds });
     // Newer versions found by the list (missed while away) meet unsaved text as live ones do.
     const held = this.deps.store.getState().notes;
-    for (const note of listed) if (held[note.id] === note) this.saver.remoteUpdate(note);
+    for (const note of listed) if (held.get(note.id) === note) this.saver.remoteUpdate(note);
   }
 
   /** A 304: the device's notes shown are the list; an empty one is now loaded too. */
@@ -117,7 +117,7 @@ export class NotesController {
     for (const note of [...results].reverse()) {
       if (!this.deps.queue.isPendingDelete(note.id)) this.liveUpdate(note);
     }
-    for (const id of deleted) if (this.deps.store.getState().notes[id]) this.removed(id);
+    for (const id of deleted) if (this.deps.store.getState().notes.get(id)) this.removed(id);
   }
 
   /**
@@ -215,14 +215,14 @@ export class NotesController {
 
   /** An editor change (spec §4.5): saved when it differs from the stored body. */
   edit(id: NoteId, text: string): void {
-    const note = this.deps.store.getState().notes[id];
+    const note = this.deps.store.getState().notes.get(id);
     if (note) this.saver.edit(note, text);
   }
 
   /** A newer version from elsewhere; unsaved text here is merged into it, not dropped. */
   liveUpdate(note: Note): void {
     this.deps.store.dispatch({ type: 'noteUpdated', note });
-    if (this.deps.store.getState().notes[note.id] === note) this.saver.remoteUpdate(note);
+    if (this.deps.store.getState().notes.get(note.id) === note) this.saver.remoteUpdate(note);
   }
 
   /**

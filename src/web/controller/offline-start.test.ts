@@ -50,7 +50,7 @@ describe('AppController offline', () => {
     expect(token()).toBe('t');
     expect(state.startup).toBe('done');
     expect(state.sortedNoteIds).toEqual(['a', 'b']);
-    expect(state.notes.a?.body).toBe('Alpha');
+    expect(state.notes.get('a')?.body).toBe('Alpha');
     expect(offline.offline.isOffline()).toBe(true);
   });
 

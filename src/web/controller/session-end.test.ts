@@ -21,7 +21,7 @@ describe('a session that ends on the server', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(api.logIn).toHaveBeenLastCalledWith('me@example.org', 'correct horse', '123456');
     expect(state()).toMatchObject({ token: 'new-token', sessionEnded: false });
-    expect(state().notes.a?.body).toBe('Alpha, edited');
+    expect(state().notes.get('a')?.body).toBe('Alpha, edited');
   });
 
   it('does not hand one account’s drafts to another that signs in', async () => {

@@ -24,12 +24,12 @@ export function titleOf(note: Note): string {
 export function rankTitles(
   query: string,
   ids: readonly NoteId[],
-  notes: Readonly<Record<NoteId, Note>>,
+  notes: { get(id: NoteId): Note | undefined },
   limit: number,
 ): TitleMatch[] {
   const matches: TitleMatch[] = [];
   for (const id of ids) {
-    const note = notes[id];
+    const note = notes.get(id);
     if (!note) continue;
     const title = titleOf(note);
     const match = fuzzyMatch(query, title);

@@ -67,10 +67,10 @@ export class NoteCacheWriter {
     this.lastNotes = state.notes;
     const put: CachedNote[] = [];
     state.sortedNoteIds.forEach((id, position) => {
-      const note = state.notes[id];
+      const note = state.notes.get(id);
       if (note && known.get(id) !== note.revision) put.push({ note, position });
     });
-    const remove = [...known.keys()].filter((id) => !state.notes[id]);
+    const remove = [...known.keys()].filter((id) => !state.notes.has(id));
     if (put.length === 0 && remove.length === 0) return;
     for (const { note } of put) known.set(note.id, note.revision);
     for (const id of remove) known.delete(id);

@@ -1,5 +1,9 @@
 import type { Note, NoteId } from '../../shared/note.js';
+import { ChunkedMap } from './chunked-map.js';
 import { type FindState, initialFindState } from './find-state.js';
+
+/** The notes held, by id: persistent, so replacing one note does not copy the others. */
+export type NoteMap = ChunkedMap<Note>;
 
 /** Aggregate state of unsaved edits, shown next to the editor. */
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'retrying' | 'failed';
@@ -37,7 +41,7 @@ export interface AppState {
   /** Email of the signed-in account, when known. */
   email: string;
   startup: StartupPhase;
-  notes: Readonly<Record<NoteId, Note>>;
+  notes: NoteMap;
   sortedNoteIds: readonly NoteId[];
   selectedNoteId: NoteId | null;
   isMenuOpen: boolean;
@@ -67,7 +71,7 @@ export const initialAppState: AppState = {
   token: '',
   email: '',
   startup: 'checking',
-  notes: {},
+  notes: ChunkedMap.empty<Note>(),
   sortedNoteIds: [],
   selectedNoteId: null,
   isMenuOpen: false,

@@ -31,6 +31,34 @@ describe('finding notes in the state', () => {
     expect(selectVisibleNoteIds(filtered)).toBe(selectVisibleNoteIds(filtered));
   });
 
+  it('follows tag counts through edits and deletes, and keeps the same answer when tags stay', () => {
+    const edited = appReducer(loaded, {
+      type: 'noteUpdated',
+      note: { ...note('c', 'C #home #new'), revision: 2 },
+    });
+    expect(selectTagCounts(edited)).toEqual([
+      { tag: 'home', count: 2 },
+      { tag: 'new', count: 1 },
+      { tag: 'work', count: 2 },
+    ]);
+    const deleted = appReducer(edited, { type: 'noteDeleted', id: 'b' });
+    expect(selectTagCounts(deleted)).toEqual([
+      { tag: 'home', count: 1 },
+      { tag: 'new', count: 1 },
+      { tag: 'work', count: 1 },
+    ]);
+    const retyped = appReducer(deleted, {
+      type: 'noteUpdated',
+      note: { ...note('a', 'A, longer #work'), revision: 2 },
+    });
+    expect(selectTagCounts(retyped)).toBe(selectTagCounts(deleted));
+    // Back to an older state (another store, say): counted from its own notes all the same.
+    expect(selectTagCounts(loaded)).toEqual([
+      { tag: 'home', count: 1 },
+      { tag: 'work', count: 2 },
+    ]);
+  });
+
   it('shows answered matches best first, drops deleted ones, and restores the list when cleared', () => {
     let state = appReducer(loaded, { type: 'searchTyped', text: 'b' });
     expect(selectVisibleNoteIds(state)).toEqual(['a', 'b', 'c']);

@@ -1,6 +1,7 @@
 import type { Note, NoteId } from '../../shared/note.js';
 import { noteTags } from '../../shared/note-tags.js';
-import type { AppState } from './app-state.js';
+import type { AppState, NoteMap } from './app-state.js';
+import { ChunkedMap } from './chunked-map.js';
 import type { SearchHit } from './find-state.js';
 
 // A note's tags, kept per note object: a changed note is a new object, so recounting all tags
@@ -36,19 +37,42 @@ function memoized<Inputs extends unknown[], Result>(
   };
 }
 
-/** Every tag with how many notes carry it, by name. */
-export const selectTagCounts = memoized(
-  (state) => [state.notes] as [Readonly<Record<NoteId, Note>>],
-  (notes): readonly TagCount[] => {
-    const counts = new Map<string, number>();
-    for (const note of Object.values(notes)) {
-      for (const tag of tagsOf(note)) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+/**
+ * Every tag with how many notes carry it, by name. The counts follow the notes map by its
+ * changes, so one edited note is one body read, not a walk over every note.
+ */
+export const selectTagCounts = ((): ((state: AppState) => readonly TagCount[]) => {
+  const counts = new Map<string, number>();
+  let counted: NoteMap = ChunkedMap.empty();
+  let result: readonly TagCount[] = [];
+  const add = (note: Note | undefined, step: number) => {
+    for (const tag of note ? tagsOf(note) : []) {
+      const count = (counts.get(tag) ?? 0) + step;
+      if (count === 0) counts.delete(tag);
+      else counts.set(tag, count);
     }
-    return [...counts]
-      .map(([tag, count]) => ({ tag, count }))
-      .sort((a, b) => a.tag.localeCompare(b.tag));
-  },
-);
+  };
+  return (state) => {
+    if (state.notes === counted) return result;
+    let changed = false;
+    for (const { before, after } of ChunkedMap.changes(counted, state.notes)) {
+      const old = before ? tagsOf(before) : [];
+      const now = after ? tagsOf(after) : [];
+      if (old.length === 0 && now.length === 0) continue;
+      if (old.length === now.length && old.every((tag, i) => tag === now[i])) continue;
+      add(before, -1);
+      add(after, 1);
+      changed = true;
+    }
+    counted = state.notes;
+    if (changed) {
+      result = [...counts]
+        .map(([tag, count]) => ({ tag, count }))
+        .sort((a, b) => a.tag.localeCompare(b.tag));
+    }
+    return result;
+  };
+})();
 
 /**
  * The notes the list shows: search matches best first while searching, otherwise every note in
@@ -58,15 +82,15 @@ export const selectVisibleNoteIds = memoized(
   (state) =>
     [state.sortedNoteIds, state.notes, state.find.hits, state.find.tagFilter] as [
       readonly NoteId[],
-      Readonly<Record<NoteId, Note>>,
+      NoteMap,
       readonly SearchHit[] | null,
       string | null,
     ],
   (sortedNoteIds, notes, hits, tagFilter): readonly NoteId[] => {
-    const ids = hits ? hits.map((hit) => hit.id).filter((id) => notes[id]) : sortedNoteIds;
+    const ids = hits ? hits.map((hit) => hit.id).filter((id) => notes.has(id)) : sortedNoteIds;
     if (tagFilter === null) return ids;
     return ids.filter((id) => {
-      const note = notes[id];
+      const note = notes.get(id);
       return note !== undefined && tagsOf(note).includes(tagFilter);
     });
   },

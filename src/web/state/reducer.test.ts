@@ -43,7 +43,7 @@ describe('appReducer', () => {
   it('loads notes in server order with nothing selected', () => {
     const state = withNotes(note('b'), note('a'), note('c'));
     expect(state.sortedNoteIds).toEqual(['b', 'a', 'c']);
-    expect(Object.keys(state.notes).sort()).toEqual(['a', 'b', 'c']);
+    expect([...state.notes.keys()].sort()).toEqual(['a', 'b', 'c']);
     expect(state.selectedNoteId).toBeNull();
     expect(state.notesLoaded).toBe(true);
   });
@@ -55,8 +55,8 @@ describe('appReducer', () => {
       notes: [note('b', 'new', 101), note('c')],
     });
     expect(kept.sortedNoteIds).toEqual(['b', 'c']);
-    expect(kept.notes.a).toBeUndefined();
-    expect(kept.notes.b?.body).toBe('new');
+    expect(kept.notes.get('a')).toBeUndefined();
+    expect(kept.notes.get('b')?.body).toBe('new');
     expect(kept.selectedNoteId).toBe('b');
     const cleared = run(selected, { type: 'notesLoaded', notes: [note('c')] });
     expect(cleared.selectedNoteId).toBeNull();
@@ -66,7 +66,7 @@ describe('appReducer', () => {
     const state = run(withNotes(note('a')), { type: 'noteCreated', note: note('n') });
     expect(state.sortedNoteIds).toEqual(['n', 'a']);
     expect(state.selectedNoteId).toBe('n');
-    expect(state.notes.n?.body).toBe('');
+    expect(state.notes.get('n')?.body).toBe('');
   });
 
   it('does not list a created note twice when its live event came first', () => {
@@ -84,13 +84,13 @@ describe('appReducer', () => {
       note: note('c', 'changed', 200),
     });
     expect(state.sortedNoteIds).toEqual(['c', 'a', 'b']);
-    expect(state.notes.c?.body).toBe('changed');
+    expect(state.notes.get('c')?.body).toBe('changed');
   });
 
   it('inserts an updated note it did not know yet', () => {
     const state = run(withNotes(note('a')), { type: 'noteUpdated', note: note('z', 'elsewhere') });
     expect(state.sortedNoteIds).toEqual(['z', 'a']);
-    expect(state.notes.z?.body).toBe('elsewhere');
+    expect(state.notes.get('z')?.body).toBe('elsewhere');
   });
 
   it('ignores an update that is not newer than the revision it holds', () => {
@@ -105,14 +105,14 @@ describe('appReducer', () => {
       { type: 'noteUpdated', note: note('a', 'abc', 3) },
       { type: 'noteUpdated', note: note('a', 'ab', 4) },
     );
-    expect(state.notes.a?.body).toBe('ab');
+    expect(state.notes.get('a')?.body).toBe('ab');
   });
 
   it('removes a deleted note from the map and list and clears its selection', () => {
     const selected = run(withNotes(note('a'), note('b')), { type: 'noteSelected', id: 'a' });
     const state = run(selected, { type: 'noteDeleted', id: 'a' });
     expect(state.sortedNoteIds).toEqual(['b']);
-    expect(state.notes.a).toBeUndefined();
+    expect(state.notes.get('a')).toBeUndefined();
     expect(state.selectedNoteId).toBeNull();
   });
 
@@ -129,7 +129,7 @@ describe('appReducer', () => {
       { type: 'notesLoaded', notes: [note('a', 'x', 4), note('b')] },
     );
     expect(state.sortedNoteIds).toEqual(['b']);
-    expect(state.notes.a).toBeUndefined();
+    expect(state.notes.get('a')).toBeUndefined();
   });
 
   it('lists a deleted note again once a newer version of it arrives (restored elsewhere)', () => {
@@ -159,7 +159,7 @@ describe('appReducer', () => {
     );
     expect(state.sortedNoteIds).toEqual(['new', 'a']);
     expect(state.selectedNoteId).toBe('new');
-    expect(state.notes.gone).toBeUndefined();
+    expect(state.notes.get('gone')).toBeUndefined();
   });
 
   it('selects a known note and ignores an unknown id', () => {
@@ -229,10 +229,10 @@ describe('appReducer: a reload racing local changes', () => {
       createdIds: ['n', 'unknown'],
     });
     expect(state.sortedNoteIds).toEqual(['n', 'b', 'a']);
-    expect(state.notes.a?.body).toBe('saved meanwhile');
-    expect(state.notes.b?.body).toBe('new b');
-    expect(state.notes.n?.body).toBe('created meanwhile');
-    expect(state.notes.unknown).toBeUndefined();
+    expect(state.notes.get('a')?.body).toBe('saved meanwhile');
+    expect(state.notes.get('b')?.body).toBe('new b');
+    expect(state.notes.get('n')?.body).toBe('created meanwhile');
+    expect(state.notes.get('unknown')).toBeUndefined();
     expect(state.selectedNoteId).toBe('n');
   });
 });

@@ -1,25 +1,16 @@
 import type { Note, NoteId } from '../../shared/note.js';
 import type { AppAction } from './actions.js';
 import { type AppState, initialAppState } from './app-state.js';
+import { ChunkedMap } from './chunked-map.js';
 import { findReducer, isFindAction } from './find-state.js';
-
-function withoutId(ids: readonly NoteId[], id: NoteId): NoteId[] {
-  const index = ids.indexOf(id);
-  if (index === -1) return [...ids];
-  return [...ids.slice(0, index), ...ids.slice(index + 1)];
-}
-
-function toFront(ids: readonly NoteId[], id: NoteId): NoteId[] {
-  if (ids[0] === id) return ids as NoteId[];
-  return [id, ...withoutId(ids, id)];
-}
+import { toFront, withoutId } from './note-order.js';
 
 /**
  * The one staleness rule: a version is taken only when it is newer than what is held, be it
  * the note itself or the revision it had when it left the list.
  */
 function isNewer(state: AppState, note: Note): boolean {
-  const held = state.notes[note.id]?.revision ?? state.removedRevisions[note.id] ?? 0;
+  const held = state.notes.get(note.id)?.revision ?? state.removedRevisions[note.id] ?? 0;
   return note.revision > held;
 }
 
@@ -33,27 +24,33 @@ function notesLoaded(
   incoming: readonly Note[],
   createdIds: readonly NoteId[] = [],
 ): AppState {
-  const notes: Record<NoteId, Note> = {};
+  const notes = new Map<NoteId, Note>();
   const sortedNoteIds: NoteId[] = [];
   const listed = new Set(incoming.map((note) => note.id));
   for (const id of createdIds) {
-    const created = state.notes[id];
+    const created = state.notes.get(id);
     if (!created || listed.has(id)) continue;
-    notes[id] = created;
+    notes.set(id, created);
     sortedNoteIds.push(id);
   }
   for (const note of incoming) {
-    if (notes[note.id]) continue;
-    const held = state.notes[note.id];
-    if (held && held.revision >= note.revision) notes[note.id] = held;
-    else if (isNewer(state, note)) notes[note.id] = note;
+    if (notes.has(note.id)) continue;
+    const held = state.notes.get(note.id);
+    if (held && held.revision >= note.revision) notes.set(note.id, held);
+    else if (isNewer(state, note)) notes.set(note.id, note);
     else continue;
     sortedNoteIds.push(note.id);
   }
   // A refetch after reconnecting keeps the open note open if it still exists.
   const selectedNoteId =
-    state.selectedNoteId !== null && notes[state.selectedNoteId] ? state.selectedNoteId : null;
-  return { ...state, notes, sortedNoteIds, selectedNoteId, notesLoaded: true };
+    state.selectedNoteId !== null && notes.has(state.selectedNoteId) ? state.selectedNoteId : null;
+  return {
+    ...state,
+    notes: ChunkedMap.from(notes),
+    sortedNoteIds,
+    selectedNoteId,
+    notesLoaded: true,
+  };
 }
 
 /** Replaces the note and moves it to the front (spec §4.5); also brings in notes made elsewhere. */
@@ -61,17 +58,16 @@ function noteUpdated(state: AppState, note: Note): AppState {
   if (!isNewer(state, note)) return state;
   return {
     ...state,
-    notes: { ...state.notes, [note.id]: note },
+    notes: state.notes.set(note.id, note),
     sortedNoteIds: toFront(state.sortedNoteIds, note.id),
   };
 }
 
 function noteRemoved(state: AppState, id: NoteId, selectedNoteId: NoteId | null): AppState {
-  const { [id]: removed, ...notes } = state.notes;
-  const revision = removed?.revision ?? state.removedRevisions[id] ?? 0;
+  const revision = state.notes.get(id)?.revision ?? state.removedRevisions[id] ?? 0;
   return {
     ...state,
-    notes,
+    notes: state.notes.delete(id),
     sortedNoteIds: withoutId(state.sortedNoteIds, id),
     selectedNoteId,
     removedRevisions: { ...state.removedRevisions, [id]: revision },
@@ -134,7 +130,7 @@ export function appReducer(state: AppState, action: AppAction): AppState {
     case 'noteCreated': {
       // Its live event may have come first; either way it is listed once, and selected.
       const next = noteUpdated(state, action.note);
-      if (!next.notes[action.note.id]) return state;
+      if (!next.notes.has(action.note.id)) return state;
       return { ...next, selectedNoteId: action.note.id };
     }
     case 'noteUpdated':
@@ -146,7 +142,7 @@ export function appReducer(state: AppState, action: AppAction): AppState {
     case 'noteReplaced':
       return noteReplaced(state, action.id, action.note);
     case 'noteSelected':
-      if (!state.notes[action.id]) return state;
+      if (!state.notes.has(action.id)) return state;
       return { ...state, selectedNoteId: action.id };
     case 'selectionCleared':
       return { ...state, selectedNoteId: null };
@@ -157,7 +153,7 @@ export function appReducer(state: AppState, action: AppAction): AppState {
     case 'noticeShown':
       return { ...state, notice: action.notice };
     case 'historyOpened':
-      if (!state.notes[action.history.noteId]) return state;
+      if (!state.notes.has(action.history.noteId)) return state;
       return { ...state, history: action.history, isMenuOpen: false };
     case 'historyClosed':
       return state.history ? { ...state, history: null } : state;

@@ -2,7 +2,7 @@ import type { Note } from '../../shared/note.js';
 import type { AppState } from './app-state.js';
 
 export function selectSelectedNote(state: AppState): Note | undefined {
-  return state.selectedNoteId === null ? undefined : state.notes[state.selectedNoteId];
+  return state.selectedNoteId === null ? undefined : state.notes.get(state.selectedNoteId);
 }
 
 /**
