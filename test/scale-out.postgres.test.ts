@@ -80,6 +80,24 @@ describe('two instances on one database', () => {
     expect(await live.next()).toEqual({ event: 'update', payload: note });
   });
 
+  it('take a small note from its notice, without reading it back', async () => {
+    const token = await signUp(one.url);
+    const live = await connect(one, token);
+    const userId = (
+      await one.database.db.selectFrom('users').select('id').executeTakeFirstOrThrow()
+    ).id;
+    // Never stored: an instance that read it back would find nothing and send nothing.
+    const carried: Note = {
+      id: 'carried-only',
+      body: 'small enough to travel',
+      timeCreated: 1,
+      timeLastModified: 1,
+      revision: 1,
+    };
+    await two.bus.publish({ userId, event: 'update', note: carried });
+    expect(await live.next()).toEqual({ event: 'update', payload: carried });
+  });
+
   it('skip a change to a note deleted before it could be read', async () => {
     const token = await signUp(one.url);
     const live = await connect(one, token);

@@ -101,7 +101,11 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
   const receive = (notice: ChangeNotice) => {
     // Reads start at once and run side by side; delivery waits its turn, so order holds.
     const read: Promise<Note | undefined> | undefined =
-      notice.event === 'update' ? findNote(db, notice.userId, notice.noteId) : undefined;
+      notice.event !== 'update'
+        ? undefined
+        : notice.note
+          ? Promise.resolve(notice.note)
+          : findNote(db, notice.userId, notice.noteId);
     read?.catch(() => {}); // handled below, in turn
     delivery = delivery.then(async () => {
       if (notice.event === 'delete') {
