@@ -44,6 +44,28 @@ describe('NoteCacheWriter', () => {
     expect(writes).toHaveBeenCalledTimes(3);
   });
 
+  it('writes a note that arrives live where it stands, and a new list of many notes whole', async () => {
+    const { store, writes, writer } = setup();
+    await writer.open('me@x.org');
+    store.dispatch({ type: 'notesLoaded', notes: [note('a'), note('b')] });
+    store.dispatch({ type: 'noteUpdated', note: note('live', 1, 12) });
+    await writer.settled();
+    expect(writes.mock.lastCall).toEqual([
+      'me@x.org',
+      [{ note: note('live', 1, 12), position: 0 }],
+      [],
+    ]);
+
+    const many = Array.from({ length: 200 }, (_, i) => note(`n${i}`));
+    store.dispatch({ type: 'notesLoaded', notes: [...many, note('a')] });
+    await writer.settled();
+    const [, put, removed] = writes.mock.lastCall ?? [];
+    expect(put?.map(({ note: { id }, position }) => [id, position])).toEqual(
+      many.map(({ id }, i) => [id, i]),
+    );
+    expect([...(removed ?? [])].sort()).toEqual(['b', 'live']);
+  });
+
   it('answers the stored notes in server order, ties as they were listed', async () => {
     const { offline, writer } = setup();
     await offline.writeNotes(

@@ -1,5 +1,6 @@
 import type { Note, NoteId } from '../../shared/note.js';
-import type { AppState } from '../state/app-state.js';
+import type { AppState, NoteMap } from '../state/app-state.js';
+import { ChunkedMap, type MapChange } from '../state/chunked-map.js';
 import type { AppStore } from '../state/store.js';
 import type { CachedNote, OfflineStore } from './offline-store.js';
 
@@ -10,6 +11,14 @@ export function inServerOrder(cached: CachedNote[]): Note[] {
   return cached.sort(order).map(({ note }) => note);
 }
 
+/** Past this many changed notes at once (a new list), comparing the whole list is cheaper. */
+const FOLLOW_LIMIT = 64;
+
+interface DeviceWrites {
+  put: CachedNote[];
+  remove: NoteId[];
+}
+
 /**
  * Keeps the device's copy of the list in step with the state: after each change of the notes
  * it writes the notes whose revision moved and removes those that left, nothing else.
@@ -18,7 +27,7 @@ export class NoteCacheWriter {
   private account: string | null = null;
   /** The revision of each note the device holds for `account`; null until it has been read. */
   private known: Map<NoteId, number> | null = null;
-  private lastNotes: AppState['notes'] | null = null;
+  private lastNotes: NoteMap | null = null;
   private writes: Promise<void> = Promise.resolve();
   private readonly unsubscribe: () => void;
 
@@ -61,20 +70,48 @@ export class NoteCacheWriter {
 
   private stateChanged(): void {
     const state = this.store.getState();
-    const { account, known } = this;
+    const { account, known, lastNotes } = this;
     if (account === null || known === null || !state.notesLoaded) return;
-    if (state.email.toLowerCase() !== account || state.notes === this.lastNotes) return;
+    if (state.email.toLowerCase() !== account || state.notes === lastNotes) return;
     this.lastNotes = state.notes;
+    const changes = lastNotes && ChunkedMap.changes(lastNotes, state.notes);
+    const { put, remove } =
+      changes && changes.length <= FOLLOW_LIMIT
+        ? this.followed(state, changes, known)
+        : this.compared(state, known);
+    if (put.length === 0 && remove.length === 0) return;
+    for (const { note } of put) known.set(note.id, note.revision);
+    for (const id of remove) known.delete(id);
+    void this.queue(() => this.offline.writeNotes(account, put, remove));
+  }
+
+  /** What a few changes of the notes mean for the device: one save is one note, not a walk. */
+  private followed(
+    state: AppState,
+    changes: MapChange<Note>[],
+    known: Map<NoteId, number>,
+  ): DeviceWrites {
+    const put: CachedNote[] = [];
+    const remove: NoteId[] = [];
+    for (const { key: id, after: note } of changes) {
+      if (!note) {
+        if (known.has(id)) remove.push(id);
+      } else if (known.get(id) !== note.revision) {
+        put.push({ note, position: Math.max(state.sortedNoteIds.indexOf(id), 0) });
+      }
+    }
+    return { put, remove };
+  }
+
+  /** The whole list against what the device holds: at the first list, or after a reload. */
+  private compared(state: AppState, known: Map<NoteId, number>): DeviceWrites {
     const put: CachedNote[] = [];
     state.sortedNoteIds.forEach((id, position) => {
       const note = state.notes.get(id);
       if (note && known.get(id) !== note.revision) put.push({ note, position });
     });
     const remove = [...known.keys()].filter((id) => !state.notes.has(id));
-    if (put.length === 0 && remove.length === 0) return;
-    for (const { note } of put) known.set(note.id, note.revision);
-    for (const id of remove) known.delete(id);
-    void this.queue(() => this.offline.writeNotes(account, put, remove));
+    return { put, remove };
   }
 
   private queue(write: () => Promise<void>): Promise<void> {
