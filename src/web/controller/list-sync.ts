@@ -9,8 +9,10 @@ import type { DeviceCopy } from './offline-session.js';
 export interface ListSyncDeps {
   api: QuireApi;
   token(): string;
-  /** The device's notes, read at start, until a list arrives. */
-  showCached(notes: Note[]): void;
+  /** The top of the device's list, newest first, while the rest is read. */
+  showNewest(notes: Note[]): void;
+  /** The device's notes, read at start, until a list arrives; `whole` when a list named them. */
+  showCached(notes: Note[], whole: boolean): void;
   /** A whole list arrived; `request` numbers it among the lists asked for. */
   listed(notes: Note[], request: number): void;
   /** A 304 at start: the device's notes, already shown, are the server's list. */
@@ -48,9 +50,12 @@ export class ListSync {
   start(copy: DeviceCopy): Promise<void> {
     const { generation } = this;
     this.copy = copy;
+    void copy.newest.then((notes) => {
+      if (generation === this.generation && this.applied === 0) this.deps.showNewest(notes);
+    });
     this.copyShown = copy.notes.then(({ notes, mark }) => {
       if (generation !== this.generation || this.applied > 0) return;
-      this.deps.showCached(notes);
+      this.deps.showCached(notes, mark !== null);
       this.mark = mark;
     });
     return this.refresh();

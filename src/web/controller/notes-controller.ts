@@ -62,7 +62,8 @@ export class NotesController {
     this.lists = new ListSync({
       api: deps.api,
       token: () => this.token,
-      showCached: (notes) => this.showCached(notes),
+      showNewest: (notes) => this.showNewest(notes),
+      showCached: (notes, whole) => this.showCached(notes, whole),
       listed: (notes, request) => this.listed(notes, request),
       unchanged: (notes) => this.unchanged(notes),
       changed: (changes) => this.changed(changes),
@@ -136,9 +137,22 @@ export class NotesController {
     }
   }
 
-  /** The notes of the last sync, kept on this device, until the server's list arrives. */
-  private showCached(notes: Note[]): void {
-    if (notes.length === 0) return;
+  /**
+   * The top of the list kept on this device, shown while the rest is read (100,000 notes take
+   * seconds). The list is not loaded yet, so nothing treats these as the whole of it.
+   */
+  private showNewest(notes: Note[]): void {
+    if (this.deps.store.getState().notesLoaded) return;
+    for (const note of [...notes].reverse())
+      this.deps.store.dispatch({ type: 'noteUpdated', note });
+  }
+
+  /**
+   * The notes of the last sync, kept on this device, until the server's list arrives. No notes
+   * is an empty list only when a list named them (`whole`); otherwise nothing is known yet.
+   */
+  private showCached(notes: Note[], whole: boolean): void {
+    if (notes.length === 0 && !whole) return;
     const createdIds = this.deps.queue.pendingCreates();
     this.deps.store.dispatch({ type: 'notesLoaded', notes, createdIds });
   }

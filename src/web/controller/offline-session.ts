@@ -5,10 +5,15 @@ import type { ListMark, OfflineStore } from '../offline/offline-store.js';
 import type { AccountStorage } from '../session/account-storage.js';
 import type { AppStore } from '../state/store.js';
 
+/** More notes than a tall screen shows, so the top of the list is there before the rest. */
+const FIRST_SCREEN = 100;
+
 /** What the device holds of an account's list when its session starts. */
 export interface DeviceCopy {
   /** The stored list's etag and cursor; small, so the list can be asked for before the notes are read. */
   mark: Promise<ListMark | null>;
+  /** The top of the stored list, newest first, read before the whole of it. */
+  newest: Promise<Note[]>;
   /** The stored notes in list order, with the mark again, or a null mark if they were not all read. */
   notes: Promise<{ notes: Note[]; mark: ListMark | null }>;
 }
@@ -52,13 +57,16 @@ export class OfflineSession {
     this.incomplete = false;
     // Asked first: a mark read before the notes is never newer than them, even with other tabs.
     const mark = this.store.loadListMark(account).catch(() => null);
+    const newest = this.store.loadNewestNotes(account, FIRST_SCREEN).catch(() => []);
     const notes = (async () => {
       await this.queue.open(account);
+      // The browser reads one request at a time: the whole list would hold the top back.
+      await newest;
       const notes = await this.cache.open(account);
       return { notes, mark: this.incomplete ? null : await mark };
     })();
     this.opened = notes;
-    return { mark, notes };
+    return { mark, newest, notes };
   }
 
   /**
