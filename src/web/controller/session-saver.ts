@@ -69,11 +69,12 @@ export function createSessionSaver(deps: SessionSaverDeps): NoteSaver {
       const tooBig = error instanceof NoteRequestError && error.status === 413;
       deps.onError(error, tooBig ? 'This note is too large to save.' : 'Could not save.');
     },
-    onChange: () =>
+    onChange: (edited) =>
       store.dispatch({
         type: 'draftsChanged',
         drafts: saver.pendingTexts(),
         saveStatus: saver.status(),
+        edited,
       }),
     isTransient: isTransientFailure,
   });

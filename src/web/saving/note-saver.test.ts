@@ -27,6 +27,7 @@ function setup() {
   const device = memoryDraftStore();
   const merge = vi.fn<MergeTexts>(() => ({ text: 'merged', conflict: false }));
   let revision = 10;
+  const edited: (string | undefined)[] = [];
   const saver = new NoteSaver({
     save: (draft) =>
       new Promise<SaveResult>((resolve, reject) => {
@@ -45,12 +46,12 @@ function setup() {
     merge,
     onSaved: (_noteId, result) => saved.push(result),
     onFailed,
-    onChange: () => {},
+    onChange: (noteId) => edited.push(noteId),
     isTransient: (error) => error instanceof Transient,
     retryBackoff: { baseMs: 100, maxMs: 1000 },
   });
   const kept = () => device.load('me');
-  return { saver, calls, saved, onFailed, merge, kept };
+  return { saver, calls, saved, onFailed, merge, kept, edited };
 }
 
 const settle = () => vi.advanceTimersByTimeAsync(0);
@@ -72,6 +73,16 @@ describe('NoteSaver', () => {
     await settle();
     expect(calls).toHaveLength(0);
     expect(saver.status()).toBe('idle');
+  });
+
+  it('names the note typed in when it reports the change, and only then', async () => {
+    const { saver, calls, edited } = setup();
+    saver.edit(note('a', '', 4), 'hello');
+    expect(edited).toEqual(['a']);
+    await settle();
+    calls[0]?.resolve();
+    await settle();
+    expect(edited).toEqual(['a', undefined]);
   });
 
   it('keeps the text on the device before sending it, with the revision it was edited from', async () => {

@@ -23,8 +23,8 @@ export interface NoteSaverOptions {
   onSaved(noteId: NoteId, result: SaveResult): void;
   /** A save failed in a way that waiting will not fix (the draft stays, marked failed). */
   onFailed(noteId: NoteId, error: unknown): void;
-  /** Drafts or the status changed. */
-  onChange(): void;
+  /** Drafts or the status changed; `edited` names the note when the user typed in it. */
+  onChange(edited?: NoteId): void;
   /** Whether a failure is worth retrying later (network down, 5xx). */
   isTransient(error: unknown): boolean;
   retryBackoff?: BackoffOptions;
@@ -72,7 +72,7 @@ export class NoteSaver {
     draft.failed = false;
     this.keep(note.id, draft);
     if (draft.sending === null && draft.retryTimer === undefined) this.send(note.id, draft);
-    this.options.onChange();
+    this.options.onChange(note.id);
     return true;
   }
 

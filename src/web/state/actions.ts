@@ -23,7 +23,13 @@ export type AppAction =
   | { type: 'noteSelected'; id: NoteId }
   | { type: 'selectionCleared' }
   | { type: 'menuToggled'; open?: boolean }
-  | { type: 'draftsChanged'; drafts: Readonly<Record<NoteId, string>>; saveStatus: SaveStatus }
+  /** `edited`: the note just typed in; a local edit is an update, so it moves to the front. */
+  | {
+      type: 'draftsChanged';
+      drafts: Readonly<Record<NoteId, string>>;
+      saveStatus: SaveStatus;
+      edited?: NoteId | undefined;
+    }
   | { type: 'noticeShown'; notice: Notice }
   | { type: 'historyOpened'; history: HistoryView }
   | { type: 'historyClosed' }

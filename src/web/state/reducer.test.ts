@@ -195,6 +195,28 @@ describe('appReducer', () => {
     expect(state.saveStatus).toBe('saving');
   });
 
+  it('moves the note typed in to the front with the key itself (spec §3.4)', () => {
+    const listed = withNotes(note('a'), note('b'), note('c'));
+    const typed = run(listed, {
+      type: 'draftsChanged',
+      drafts: { c: 'typed' },
+      saveStatus: 'saving',
+      edited: 'c',
+    });
+    expect(typed.sortedNoteIds).toEqual(['c', 'a', 'b']);
+    expect(typed.notes).toBe(listed.notes);
+    // A status change alone (an answer, a retry) leaves the order, and so does an unknown id.
+    const answered = run(typed, { type: 'draftsChanged', drafts: {}, saveStatus: 'saved' });
+    expect(answered.sortedNoteIds).toBe(typed.sortedNoteIds);
+    const unknown = run(listed, {
+      type: 'draftsChanged',
+      drafts: { gone: 'x' },
+      saveStatus: 'saving',
+      edited: 'gone',
+    });
+    expect(unknown.sortedNoteIds).toBe(listed.sortedNoteIds);
+  });
+
   it('shows a notice and dismisses only that one', () => {
     const shown = run(loggedIn, {
       type: 'noticeShown',

@@ -148,8 +148,15 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       return { ...state, selectedNoteId: null };
     case 'menuToggled':
       return { ...state, isMenuOpen: action.open ?? !state.isMenuOpen };
-    case 'draftsChanged':
-      return { ...state, drafts: action.drafts, saveStatus: action.saveStatus };
+    case 'draftsChanged': {
+      // Spec §3.4: the note typed in goes to the top with the key, not with the server's answer.
+      const { edited } = action;
+      const sortedNoteIds =
+        edited !== undefined && state.notes.has(edited)
+          ? toFront(state.sortedNoteIds, edited)
+          : state.sortedNoteIds;
+      return { ...state, drafts: action.drafts, saveStatus: action.saveStatus, sortedNoteIds };
+    }
     case 'noticeShown':
       return { ...state, notice: action.notice };
     case 'historyOpened':
