@@ -38,6 +38,7 @@ function setup() {
   const live = new LiveSocket({
     url: 'ws://127.0.0.1/socket',
     token: 'secret',
+    clientId: 'this-page',
     random: () => 0.5,
     createSocket: () => {
       const socket = new FakeSocket();
@@ -73,7 +74,11 @@ describe('LiveSocket', () => {
     live.start();
     const socket = sockets[0]!;
     socket.open();
-    expect(JSON.parse(socket.sent[0]!)).toEqual({ event: 'auth', payload: 'secret' });
+    expect(JSON.parse(socket.sent[0]!)).toEqual({
+      event: 'auth',
+      payload: 'secret',
+      client: 'this-page',
+    });
     socket.receive({ event: 'ready', payload: null });
     socket.receive({ event: 'update', payload: note });
     socket.receive({ event: 'delete', payload: 'n1' });

@@ -5,6 +5,7 @@ import {
 } from '../../shared/live-message.js';
 import type { Note, NoteId } from '../../shared/note.js';
 import { backoffDelay } from './backoff.js';
+import { liveClientId } from './live-client.js';
 import { isNote } from './note-guard.js';
 
 /** The part of the browser's WebSocket this module uses, so tests can pass a fake. */
@@ -31,6 +32,8 @@ export interface LiveSocketOptions extends LiveSocketHandlers {
   url: string;
   token: string;
   createSocket?: (url: string) => SocketLike;
+  /** The name the socket authenticates with, which this page's writes send (no echo of them). */
+  clientId?: string;
   random?: () => number;
 }
 
@@ -92,7 +95,11 @@ export class LiveSocket {
     const socket = create(this.options.url);
     this.socket = socket;
     socket.onopen = () => {
-      const auth: AuthMessage = { event: 'auth', payload: this.options.token };
+      const auth: AuthMessage = {
+        event: 'auth',
+        payload: this.options.token,
+        client: this.options.clientId ?? liveClientId,
+      };
       socket.send(JSON.stringify(auth));
     };
     socket.onmessage = (event) => {

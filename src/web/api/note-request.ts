@@ -20,10 +20,11 @@ export async function noteRequest(
   token: string,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   body?: unknown,
+  headers?: Readonly<Record<string, string>>,
 ): Promise<Response> {
   let response: Response;
   try {
-    response = await apiRequest(path, { method, token, body });
+    response = await apiRequest(path, { method, token, body, headers: { ...headers } });
   } catch (error) {
     if (error instanceof RequestTooLargeError) throw new NoteRequestError(413, error, 'too_large');
     throw new NoteRequestError(null, error instanceof NetworkError ? error.cause : error);

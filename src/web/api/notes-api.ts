@@ -3,6 +3,7 @@ import { LIST_CURSOR_HEADER, type NoteChangesResponse } from '../../shared/note-
 import { CONFLICT_VERSION_HEADER } from '../../shared/note-history.js';
 import { NoteRequestError, SessionExpiredError } from './api-errors.js';
 import { apiRequest, NetworkError } from './http-client.js';
+import { liveClientHeaders } from './live-client.js';
 import { isNote } from './note-guard.js';
 import { notePath, noteRequest, readNote, readResults } from './note-request.js';
 
@@ -76,7 +77,7 @@ export async function fetchNoteChanges(token: string, since: string): Promise<No
  */
 export async function createNote(token: string, id?: NoteId): Promise<Note> {
   const request = id === undefined ? { body: '' } : { id, body: '' };
-  return readNote(await noteRequest('/api/notes', token, 'POST', request));
+  return readNote(await noteRequest('/api/notes', token, 'POST', request, liveClientHeaders));
 }
 
 /** What the text sent in one save to the note was edited from. */
@@ -95,7 +96,7 @@ export interface SaveAnswer {
 
 /** `PUT /api/notes` with the new body and its base revision → the stored (maybe merged) note. */
 export async function updateNote(token: string, edit: NoteEdit): Promise<SaveAnswer> {
-  const response = await noteRequest('/api/notes', token, 'PUT', edit);
+  const response = await noteRequest('/api/notes', token, 'PUT', edit, liveClientHeaders);
   const note = await readNote(response);
   const header = Number(response.headers.get(CONFLICT_VERSION_HEADER));
   return { note, conflictRevision: Number.isInteger(header) && header > 0 ? header : null };
@@ -103,5 +104,5 @@ export async function updateNote(token: string, edit: NoteEdit): Promise<SaveAns
 
 /** `DELETE /api/notes/{id}`: the note goes to the trash. */
 export async function deleteNote(token: string, id: NoteId): Promise<void> {
-  await noteRequest(notePath(id), token, 'DELETE');
+  await noteRequest(notePath(id), token, 'DELETE', undefined, liveClientHeaders);
 }
