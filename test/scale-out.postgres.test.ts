@@ -73,6 +73,17 @@ describe('two instances on one database', () => {
     expect(await live.closed()).toBe(CLOSE_UNAUTHORIZED);
   });
 
+  /** The id of the one account these tests make. */
+  const onlyUserId = async () =>
+    (await one.database.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id;
+  const neverStored = (id: string, body: string): Note => ({
+    id,
+    body,
+    timeCreated: 1,
+    timeLastModified: 1,
+    revision: 1,
+  });
+
   it('carry a small note in the notice itself, its text exactly', async () => {
     const token = await signUp(one.url);
     const live = await connect(one, token);
@@ -83,36 +94,18 @@ describe('two instances on one database', () => {
   it('take a small note from its notice, without reading it back', async () => {
     const token = await signUp(one.url);
     const live = await connect(one, token);
-    const userId = (
-      await one.database.db.selectFrom('users').select('id').executeTakeFirstOrThrow()
-    ).id;
     // Never stored: an instance that read it back would find nothing and send nothing.
-    const carried: Note = {
-      id: 'carried-only',
-      body: 'small enough to travel',
-      timeCreated: 1,
-      timeLastModified: 1,
-      revision: 1,
-    };
-    await two.bus.publish({ userId, event: 'update', note: carried });
+    const carried = neverStored('carried-only', 'small enough to travel');
+    await two.bus.publish({ userId: await onlyUserId(), event: 'update', note: carried });
     expect(await live.next()).toEqual({ event: 'update', payload: carried });
   });
 
   it('skip a change to a note deleted before it could be read', async () => {
     const token = await signUp(one.url);
     const live = await connect(one, token);
-    const userId = (
-      await one.database.db.selectFrom('users').select('id').executeTakeFirstOrThrow()
-    ).id;
     // Too large to travel in the notice, so the other instance reads it, and finds nothing.
-    const gone: Note = {
-      id: 'never-stored',
-      body: 'x'.repeat(9_000),
-      timeCreated: 1,
-      timeLastModified: 1,
-      revision: 1,
-    };
-    await two.bus.publish({ userId, event: 'update', note: gone });
+    const gone = neverStored('never-stored', 'x'.repeat(9_000));
+    await two.bus.publish({ userId: await onlyUserId(), event: 'update', note: gone });
     const note = await createNote(two.url, token, 'after');
     expect(await live.next()).toEqual({ event: 'update', payload: note });
     await settle();

@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { POSTGRES_COLUMNS, POSTGRES_ROW } from '../db/migrations/0004-search-index.js';
+import {
+  POSTGRES_COLUMNS,
+  POSTGRES_ROW,
+  POSTGRES_UPSERT,
+} from '../db/migrations/0004-search-index.js';
 import type { CatchUpIndex } from './search-index-keeper.js';
 
 /**
@@ -32,11 +36,7 @@ export async function catchUpPostgresIndex(
     await sql`
       insert into note_search (${sql.raw(POSTGRES_COLUMNS)})
       select ${sql.raw(POSTGRES_ROW('n'))} from notes n where n.id = any(${ids})
-      on conflict (note_id) do update set user_id = excluded.user_id,
-        in_trash = excluded.in_trash, time_last_modified = excluded.time_last_modified,
-        change_seq = excluded.change_seq, title = excluded.title, body = excluded.body`.execute(
-      trx,
-    );
+      ${sql.raw(POSTGRES_UPSERT)}`.execute(trx);
     return rows.length;
   });
 }

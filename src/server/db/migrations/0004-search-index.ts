@@ -73,6 +73,19 @@ export const POSTGRES_ROW = (n: string) => `${n}.id, ${n}.user_id, ${n}.time_del
 export const POSTGRES_COLUMNS =
   'note_id, user_id, in_trash, time_last_modified, change_seq, title, body';
 
+/** Takes a note's new search row over its old one (after an insert into note_search). */
+export const POSTGRES_UPSERT = `on conflict (note_id) do update set user_id = excluded.user_id,
+  in_trash = excluded.in_trash, time_last_modified = excluded.time_last_modified,
+  change_seq = excluded.change_seq, title = excluded.title, body = excluded.body`;
+
+/** The trigger function that indexed a note inside its write (until migration 0015). */
+export const POSTGRES_SEARCH_SYNC = `create or replace function quire_note_search_sync()
+  returns trigger language plpgsql as $$
+    begin
+      insert into note_search (${POSTGRES_COLUMNS}) select ${POSTGRES_ROW('new')} ${POSTGRES_UPSERT};
+      return null;
+    end $$`;
+
 export const POSTGRES_REBUILD = [
   'delete from note_search',
   `insert into note_search (${POSTGRES_COLUMNS}) select ${POSTGRES_ROW('n')} from notes n`,
@@ -108,14 +121,7 @@ const POSTGRES_UP = [
   'alter table note_search alter column body set storage external',
   'create index note_search_body on note_search using gin (body)',
   'create index note_search_user_order on note_search (user_id, time_last_modified)',
-  `create function quire_note_search_sync() returns trigger language plpgsql as $$
-     begin
-       insert into note_search (${POSTGRES_COLUMNS}) select ${POSTGRES_ROW('new')}
-         on conflict (note_id) do update set user_id = excluded.user_id,
-           in_trash = excluded.in_trash, time_last_modified = excluded.time_last_modified,
-           change_seq = excluded.change_seq, title = excluded.title, body = excluded.body;
-       return null;
-     end $$`,
+  POSTGRES_SEARCH_SYNC,
   `create trigger notes_search_sync after insert or update of
      body, user_id, time_deleted, time_last_modified, change_seq on notes
      for each row execute function quire_note_search_sync()`,

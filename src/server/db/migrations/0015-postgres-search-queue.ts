@@ -1,5 +1,10 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import { POSTGRES_COLUMNS, POSTGRES_ROW } from './0004-search-index.js';
+import {
+  POSTGRES_COLUMNS,
+  POSTGRES_ROW,
+  POSTGRES_SEARCH_SYNC,
+  POSTGRES_UPSERT,
+} from './0004-search-index.js';
 
 // PostgreSQL: the search index catches up after the writes, as SQLite's does (migration 0009):
 // a note saved on every keystroke was folded and indexed thirty times a second, most of a
@@ -39,18 +44,8 @@ const DOWN = [
   'drop trigger notes_search_forget on notes',
   'delete from note_search s where not exists (select 1 from notes n where n.id = s.note_id)',
   `insert into note_search (${POSTGRES_COLUMNS}) select ${POSTGRES_ROW('n')}
-     from note_search_pending p join notes n on n.id = p.note_id
-     on conflict (note_id) do update set user_id = excluded.user_id,
-       in_trash = excluded.in_trash, time_last_modified = excluded.time_last_modified,
-       change_seq = excluded.change_seq, title = excluded.title, body = excluded.body`,
-  `create or replace function quire_note_search_sync() returns trigger language plpgsql as $$
-     begin
-       insert into note_search (${POSTGRES_COLUMNS}) select ${POSTGRES_ROW('new')}
-         on conflict (note_id) do update set user_id = excluded.user_id,
-           in_trash = excluded.in_trash, time_last_modified = excluded.time_last_modified,
-           change_seq = excluded.change_seq, title = excluded.title, body = excluded.body;
-       return null;
-     end $$`,
+     from note_search_pending p join notes n on n.id = p.note_id ${POSTGRES_UPSERT}`,
+  POSTGRES_SEARCH_SYNC,
   'drop table note_search_pending',
   'drop sequence note_search_pending_seq',
   `alter table note_search add constraint note_search_note_id_fkey
