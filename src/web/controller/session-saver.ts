@@ -78,5 +78,12 @@ export function createSessionSaver(deps: SessionSaverDeps): NoteSaver {
       }),
     isTransient: isTransientFailure,
   });
+  // Typing during a save is written to the device after a pause; a page going away writes it now.
+  if (typeof window !== 'undefined') {
+    window.addEventListener('pagehide', () => saver.keepUnwritten());
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') saver.keepUnwritten();
+    });
+  }
   return saver;
 }

@@ -25,6 +25,7 @@ function setup() {
   const saved: SaveResult[] = [];
   const onFailed = vi.fn();
   const device = memoryDraftStore();
+  const writes: string[] = [];
   const merge = vi.fn<MergeTexts>(() => ({ text: 'merged', conflict: false }));
   let revision = 10;
   const edited: (string | undefined)[] = [];
@@ -41,7 +42,10 @@ function setup() {
           reject,
         });
       }),
-    persist: (draft) => device.put('me', draft),
+    persist: (draft) => {
+      writes.push(draft.text);
+      return device.put('me', draft);
+    },
     discard: (noteId) => device.remove('me', noteId),
     merge,
     onSaved: (_noteId, result) => saved.push(result),
@@ -51,7 +55,7 @@ function setup() {
     retryBackoff: { baseMs: 100, maxMs: 1000 },
   });
   const kept = () => device.load('me');
-  return { saver, calls, saved, onFailed, merge, kept, edited };
+  return { saver, calls, saved, onFailed, merge, kept, edited, writes };
 }
 
 const settle = () => vi.advanceTimersByTimeAsync(0);
@@ -204,6 +208,54 @@ describe('NoteSaver', () => {
     expect(saver.pendingTexts()).toEqual({ new: 'x words more' });
     expect(calls[1]).toMatchObject({ noteId: 'new', text: 'x words more' });
     expect(await kept()).toEqual([{ noteId: 'new', text: 'x words more', baseRevision: 11 }]);
+  });
+
+  it('writes keys typed during a save to the device once typing pauses, not at every key', async () => {
+    const { saver, calls, kept, writes } = setup();
+    const a = note('a', '', 1);
+    saver.edit(a, 'h');
+    await settle();
+    for (const text of ['he', 'hel', 'hell']) saver.edit(a, text);
+    expect(writes).toEqual(['h']);
+    await vi.advanceTimersByTimeAsync(250);
+    expect(writes).toEqual(['h', 'hell']);
+    expect(await kept()).toEqual([{ noteId: 'a', text: 'hell', baseRevision: 1 }]);
+
+    // Typed again, and the answer comes before the pause ends: written before it is sent.
+    saver.edit(a, 'hello');
+    calls[0]!.resolve();
+    await settle();
+    expect(writes).toEqual(['h', 'hell', 'hello']);
+    expect(calls[1]).toMatchObject({ text: 'hello', baseRevision: 11 });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(writes).toHaveLength(3);
+  });
+
+  it('writes typing at once while a failed save waits for its retry, and on request', async () => {
+    const { saver, calls, writes } = setup();
+    const a = note('a', '', 1);
+    saver.edit(a, 'h');
+    await settle();
+    saver.edit(a, 'ho');
+    saver.keepUnwritten();
+    expect(writes).toEqual(['h', 'ho']);
+    saver.edit(a, 'hop');
+    calls[0]!.reject(new Transient());
+    await settle();
+    expect(writes).toEqual(['h', 'ho', 'hop']);
+    saver.edit(a, 'hops');
+    expect(writes).toEqual(['h', 'ho', 'hop', 'hops']);
+  });
+
+  it('writes the text typed since the last write when the session stops', async () => {
+    const { saver, kept } = setup();
+    const a = note('a', '', 1);
+    saver.edit(a, 'v');
+    await settle();
+    saver.edit(a, 'vw');
+    saver.reset();
+    await settle();
+    expect(await kept()).toEqual([{ noteId: 'a', text: 'vw', baseRevision: 1 }]);
   });
 
   it('saves different notes independently', async () => {

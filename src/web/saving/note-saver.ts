@@ -41,11 +41,19 @@ interface Draft {
   attempt: number;
   retryTimer: ReturnType<typeof setTimeout> | undefined;
   failed: boolean;
-  /** The last write of this draft to the device's storage. */
+  /** The last write of this draft to the device's storage, and what it wrote. */
   written: Promise<void>;
+  kept: { text: string; baseRevision: number } | null;
+  /** A write of the text typed while a save is on its way, once typing pauses. */
+  keepTimer: ReturnType<typeof setTimeout> | undefined;
 }
 
 const RETRY_BACKOFF: BackoffOptions = { baseMs: 500, maxMs: 10_000 };
+/**
+ * Text typed while a save is on its way goes to the device after this pause, not at every key:
+ * in a 1 MB note a write per key is a 1 MB copy per key. Every text is written before it is sent.
+ */
+const KEEP_PAUSE_MS = 250;
 
 /**
  * Saves edits in order without losing any: per note at most one update is in flight, edits made
@@ -70,8 +78,10 @@ export class NoteSaver {
     }
     draft.latest = text;
     draft.failed = false;
-    this.keep(note.id, draft);
     if (draft.sending === null && draft.retryTimer === undefined) this.send(note.id, draft);
+    else if (draft.sending === null)
+      this.keep(note.id, draft); // waiting to retry: no pause
+    else this.keepSoon(note.id, draft);
     this.options.onChange(note.id);
     return true;
   }
@@ -147,8 +157,14 @@ export class NoteSaver {
     this.options.onChange();
   }
 
+  /** Writes to the device now every text typed since its last write (the page is going away). */
+  keepUnwritten(): void {
+    for (const [id, draft] of this.drafts) if (draft.keepTimer !== undefined) this.keep(id, draft);
+  }
+
   /** Stops saving (the session ended). Kept drafts stay on the device for the next session. */
   reset(): void {
+    this.keepUnwritten();
     for (const draft of this.drafts.values()) clearTimeout(draft.retryTimer);
     this.drafts.clear();
     this.savedOnce = false;
@@ -164,13 +180,26 @@ export class NoteSaver {
       retryTimer: undefined,
       failed: false,
       written: Promise.resolve(),
+      kept: null,
+      keepTimer: undefined,
     };
     this.drafts.set(noteId, draft);
     return draft;
   }
 
+  private keepSoon(noteId: NoteId, draft: Draft): void {
+    if (draft.keepTimer !== undefined) return;
+    draft.keepTimer = setTimeout(() => {
+      draft.keepTimer = undefined;
+      if (this.drafts.get(noteId) === draft) this.keep(noteId, draft);
+    }, KEEP_PAUSE_MS);
+  }
+
   private keep(noteId: NoteId, draft: Draft): void {
+    clearTimeout(draft.keepTimer);
+    draft.keepTimer = undefined;
     const { latest: text, baseRevision } = draft;
+    draft.kept = { text, baseRevision };
     draft.written = this.options.persist({ noteId, text, baseRevision }).catch((error) => {
       // Saving goes on without a device copy (e.g. storage full or disabled).
       console.error(error);
@@ -178,6 +207,11 @@ export class NoteSaver {
   }
 
   private send(noteId: NoteId, draft: Draft): void {
+    // Whatever path leads here, the text is on the device before it is sent.
+    const { kept } = draft;
+    if (kept?.text !== draft.latest || kept.baseRevision !== draft.baseRevision) {
+      this.keep(noteId, draft);
+    }
     const text = draft.latest;
     const baseRevision = draft.baseRevision;
     draft.sending = text;
@@ -222,6 +256,7 @@ export class NoteSaver {
 
   /** The server holds the last text typed: the draft is done, here and on the device. */
   private settle(noteId: NoteId, draft: Draft): void {
+    clearTimeout(draft.keepTimer);
     if (this.drafts.get(noteId) === draft) this.drafts.delete(noteId);
     // Asked for now, so that it is ordered before any write of a draft typed next.
     void this.options.discard(noteId).catch((error) => console.error(error));
@@ -230,6 +265,7 @@ export class NoteSaver {
   private failed(noteId: NoteId, draft: Draft, error: unknown): void {
     if (this.drafts.get(noteId) !== draft) return;
     draft.sending = null;
+    if (draft.keepTimer !== undefined) this.keep(noteId, draft);
     if (this.options.isTransient(error)) {
       const delay = backoffDelay(draft.attempt, this.options.retryBackoff ?? RETRY_BACKOFF);
       draft.attempt += 1;
