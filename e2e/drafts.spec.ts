@@ -25,10 +25,11 @@ test.describe('Unsaved text survives', () => {
     await openLoggedIn(page, account);
     await notesNav(page).getByRole('link', { name: 'Listed' }).click();
 
-    // Saves fail for now, and so does every note list from here on (a restart, say).
+    // Saves fail for now, and so does every note list from here on (a restart, say), whole or
+    // `since=` a cursor.
     let failSaves = true;
     let listsRefused = 0;
-    await page.route('**/api/notes', async (route) => {
+    await page.route(/\/api\/notes(\?.*)?$/, async (route) => {
       const method = route.request().method();
       if (method === 'PUT' && failSaves) return route.fulfill({ status: 503, json: {} });
       if (method === 'GET') {
