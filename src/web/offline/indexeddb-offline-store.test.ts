@@ -103,3 +103,29 @@ describe('indexedDbOfflineStore top of the list', () => {
     expect(await store.loadNewestNotes('nobody@x.org', 2)).toEqual([]);
   });
 });
+
+describe('indexedDbOfflineStore and other tabs', () => {
+  it('fails at once, rather than waiting, while an older tab holds the old version open', async () => {
+    const factory = new IDBFactory();
+    const request = factory.open('quire-offline', 1);
+    const older = await new Promise<IDBDatabase>((resolve) => {
+      request.onsuccess = () => resolve(request.result);
+    });
+    const store = indexedDbOfflineStore(factory);
+    await expect(store.loadListMark('me@x.org')).rejects.toThrow(/older tab/);
+    older.close();
+  });
+
+  it('lets a newer version opened elsewhere take over', async () => {
+    const factory = new IDBFactory();
+    const store = indexedDbOfflineStore(factory);
+    await store.writeListMark('me@x.org', { etag: '"e"', cursor: 'c' });
+    const newer = factory.open('quire-offline', 99);
+    const opened = await new Promise<IDBDatabase>((resolve, reject) => {
+      newer.onsuccess = () => resolve(newer.result);
+      newer.onblocked = () => reject(new Error('blocked'));
+    });
+    expect(opened.version).toBe(99);
+    opened.close();
+  });
+});

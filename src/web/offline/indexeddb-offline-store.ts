@@ -29,7 +29,18 @@ function open(factory: IDBFactory): Promise<IDBDatabase> {
       notes?.createIndex(MODIFIED, ['account', 'note.timeLastModified']);
     }
   };
-  return requestDone(request);
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => {
+      const database = request.result;
+      // A newer version opening in another tab takes over; this tab works on without a copy.
+      database.onversionchange = () => database.close();
+      resolve(database);
+    };
+    request.onerror = () => reject(request.error);
+    // An older tab holds the old version open: go on without the copy rather than wait, since
+    // the note list waits for what is stored here.
+    request.onblocked = () => reject(new Error('The offline store is held by an older tab'));
+  });
 }
 
 /** The offline store in IndexedDB, through the platform API, like the draft store. */
