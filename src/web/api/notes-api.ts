@@ -1,11 +1,12 @@
 import type { Note, NoteId } from '../../shared/note.js';
 import { LIST_CURSOR_HEADER, type NoteChangesResponse } from '../../shared/note-changes.js';
-import { CONFLICT_VERSION_HEADER } from '../../shared/note-history.js';
 import { NoteRequestError, SessionExpiredError } from './api-errors.js';
 import { apiRequest, NetworkError } from './http-client.js';
 import { liveClientHeaders } from './live-client.js';
 import { isNote } from './note-guard.js';
 import { notePath, noteRequest, readNote, readResults } from './note-request.js';
+import type { NoteEdit, SaveAnswer } from './note-save.js';
+import { offThreadSaver } from './off-thread-save.js';
 
 /**
  * A whole list (`notes`), or null for a 304: the list the etag sent names is still current.
@@ -80,26 +81,16 @@ export async function createNote(token: string, id?: NoteId): Promise<Note> {
   return readNote(await noteRequest('/api/notes', token, 'POST', request, liveClientHeaders));
 }
 
-/** What the text sent in one save to the note was edited from. */
-export interface NoteEdit {
-  id: NoteId;
-  body: string;
-  /** The revision the text was edited from; the server merges when it holds a newer one. */
-  revision: number;
-}
+export type { NoteEdit, SaveAnswer } from './note-save.js';
 
-/** The stored note after a save, and the history version a merge set text aside in, if any. */
-export interface SaveAnswer {
-  note: Note;
-  conflictRevision: number | null;
-}
+const saveNote = offThreadSaver();
 
-/** `PUT /api/notes` with the new body and its base revision → the stored (maybe merged) note. */
-export async function updateNote(token: string, edit: NoteEdit): Promise<SaveAnswer> {
-  const response = await noteRequest('/api/notes', token, 'PUT', edit, liveClientHeaders);
-  const note = await readNote(response);
-  const header = Number(response.headers.get(CONFLICT_VERSION_HEADER));
-  return { note, conflictRevision: Number.isInteger(header) && header > 0 ? header : null };
+/**
+ * `PUT /api/notes` with the new body and its base revision → the stored (maybe merged) note;
+ * a large body is saved by a worker, off the page's thread.
+ */
+export function updateNote(token: string, edit: NoteEdit): Promise<SaveAnswer> {
+  return saveNote(token, edit);
 }
 
 /** `DELETE /api/notes/{id}`: the note goes to the trash. */

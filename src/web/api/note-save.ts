@@ -1,0 +1,32 @@
+import type { Note, NoteId } from '../../shared/note.js';
+import { CONFLICT_VERSION_HEADER } from '../../shared/note-history.js';
+import { noteRequest, readNote } from './note-request.js';
+
+/** What the text sent in one save to the note was edited from. */
+export interface NoteEdit {
+  id: NoteId;
+  body: string;
+  /** The revision the text was edited from; the server merges when it holds a newer one. */
+  revision: number;
+}
+
+/** The stored note after a save, and the history version a merge set text aside in, if any. */
+export interface SaveAnswer {
+  note: Note;
+  conflictRevision: number | null;
+}
+
+/**
+ * `PUT /api/notes` with the new body and its base revision → the stored (maybe merged) note,
+ * on whichever thread calls it. `headers` name the page's live socket.
+ */
+export async function putNote(
+  token: string,
+  edit: NoteEdit,
+  headers: Readonly<Record<string, string>>,
+): Promise<SaveAnswer> {
+  const response = await noteRequest('/api/notes', token, 'PUT', edit, headers);
+  const note = await readNote(response);
+  const header = Number(response.headers.get(CONFLICT_VERSION_HEADER));
+  return { note, conflictRevision: Number.isInteger(header) && header > 0 ? header : null };
+}

@@ -1,0 +1,67 @@
+import { requestLimits } from './http-client.js';
+import { liveClientHeaders } from './live-client.js';
+import { type NoteEdit, putNote, type SaveAnswer } from './note-save.js';
+import { type SaveReply, type SaveRequest, settleReply } from './save-protocol.js';
+
+/**
+ * Bodies from this size on are saved by a worker: for a 1 MB note, JSON.stringify, the
+ * request's encoding and parsing the answer took tens of ms of the page's thread per save.
+ * Smaller ones cost less than the trip to the worker and back.
+ */
+export const OFF_THREAD_CHARS = 64 * 1024;
+
+/** The part of a Worker this module uses, so tests can pass a fake. */
+export interface WorkerLike {
+  postMessage(message: SaveRequest): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<SaveReply>) => void): void;
+  addEventListener(type: 'error', listener: () => void): void;
+}
+
+function startWorker(): WorkerLike | null {
+  if (typeof Worker === 'undefined') return null;
+  return new Worker(new URL('./save-worker.ts', import.meta.url), { type: 'module', name: 'save' });
+}
+
+/** Saves through one worker; should it fail to start or stop, saves go on from the page. */
+export function offThreadSaver(create: () => WorkerLike | null = startWorker) {
+  let worker: WorkerLike | null | undefined;
+  let nextId = 1;
+  const waiting = new Map<number, { edit: NoteEdit; token: string; done: Settle }>();
+  type Settle = (outcome: () => SaveAnswer | Promise<SaveAnswer>) => void;
+
+  function workerOnce(): WorkerLike | null {
+    if (worker !== undefined) return worker;
+    worker = create();
+    worker?.addEventListener('message', (event) => {
+      const reply = event.data;
+      waiting.get(reply.id)?.done(() => settleReply(reply));
+      waiting.delete(reply.id);
+    });
+    worker?.addEventListener('error', () => {
+      worker = null; // saves waiting and to come go from the page instead
+      for (const { edit, token, done } of waiting.values()) {
+        done(() => putNote(token, edit, liveClientHeaders));
+      }
+      waiting.clear();
+    });
+    return worker;
+  }
+
+  return function save(token: string, edit: NoteEdit): Promise<SaveAnswer> {
+    const target = edit.body.length >= OFF_THREAD_CHARS ? workerOnce() : null;
+    if (!target) return putNote(token, edit, liveClientHeaders);
+    const id = nextId++;
+    return new Promise<SaveAnswer>((resolve, reject) => {
+      const done: Settle = (outcome) => {
+        try {
+          resolve(outcome());
+        } catch (error) {
+          reject(error);
+        }
+      };
+      waiting.set(id, { edit, token, done });
+      const { maxBodyBytes } = requestLimits;
+      target.postMessage({ id, token, edit, headers: liveClientHeaders, maxBodyBytes });
+    });
+  };
+}
