@@ -9,7 +9,7 @@ import {
   isPermanentConnectionFailure,
   postgresClientConfig,
 } from './postgres-connection.js';
-import { useNamedStatements } from './postgres-named-statements.js';
+import { prepareHotStatements } from './postgres-named-statements.js';
 import { PostgresTextPlugin } from './postgres-text.js';
 import type { DatabaseSchema } from './schema.js';
 
@@ -50,7 +50,7 @@ export async function openPostgres(
   // An idle connection that breaks (e.g. PostgreSQL restarts) is dropped from the pool and the
   // next query opens a new one; without a listener the error would end the process.
   pool.on('error', () => {});
-  useNamedStatements(pool);
+  prepareHotStatements(pool);
   try {
     await waitUntilAnswering(pool, url, options.startupWaitMs ?? DEFAULT_STARTUP_WAIT_MS);
   } catch (error) {

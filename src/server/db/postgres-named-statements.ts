@@ -18,7 +18,7 @@ type Query = (text: unknown, values?: unknown, callback?: unknown) => unknown;
  * parses and plans each once per connection instead of on every save, and later runs send only
  * their values. Every other query goes through as it came.
  */
-export function useNamedStatements(pool: pg.Pool): void {
+export function prepareHotStatements(pool: pg.Pool): void {
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as Query;
     const named: Query = (text, values, callback) => {
