@@ -83,4 +83,38 @@ describe('NotesList', () => {
     expect(host.textContent).toContain('Beta!!');
     await act(async () => root.unmount());
   });
+
+  it('shows the note typed in at the top as the key is handled', async () => {
+    const store = createAppStore();
+    store.dispatch({ type: 'loggedIn', token: 't', email: 'me@x.org' });
+    store.dispatch({
+      type: 'notesLoaded',
+      notes: [note('a', 'Alpha'), note('b', 'Beta'), note('c', 'Gamma')],
+    });
+    const controller = { store, selectNote: vi.fn() } as unknown as AppController;
+    const host = document.createElement('div');
+    document.body.append(host);
+    const root = createRoot(host);
+    await act(async () =>
+      root.render(
+        createElement(ControllerContext, { value: controller }, createElement(NotesList)),
+      ),
+    );
+    const shown = () =>
+      [...host.querySelectorAll('li')]
+        .sort((x, y) => Number(x.dataset.index) - Number(y.dataset.index))
+        .map((item) => item.querySelector('a')?.dataset.noteId);
+    expect(shown()).toEqual(['a', 'b', 'c']);
+    await act(async () =>
+      store.dispatch({
+        type: 'draftsChanged',
+        drafts: { c: 'Gamma!' },
+        saveStatus: 'saving',
+        edited: 'c',
+      }),
+    );
+    expect(shown()).toEqual(['c', 'a', 'b']);
+    expect(host.querySelector('li[data-index="0"]')?.textContent).toContain('Gamma!');
+    await act(async () => root.unmount());
+  });
 });

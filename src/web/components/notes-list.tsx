@@ -30,7 +30,8 @@ export function NotesList() {
     count: ids.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => NOTE_ITEM_HEIGHT,
-    getItemKey: (index) => ids[index] ?? index,
+    // No getItemKey: a new one each render makes the virtualizer lay out every item again
+    // (100,000 at a time); items all have one height, so its keys need not follow the notes.
     overscan: 6,
   });
 
@@ -92,7 +93,7 @@ export function NotesList() {
           if (id === undefined) return null;
           return (
             <NoteListItem
-              key={item.key}
+              key={id}
               index={item.index}
               count={ids.length}
               top={item.start}
