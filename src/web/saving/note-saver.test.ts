@@ -210,52 +210,65 @@ describe('NoteSaver', () => {
     expect(await kept()).toEqual([{ noteId: 'new', text: 'x words more', baseRevision: 11 }]);
   });
 
-  it('writes keys typed during a save to the device once typing pauses, not at every key', async () => {
-    const { saver, calls, kept, writes } = setup();
+  it('keeps every key typed in a short note during a save on the device at once', async () => {
+    const { saver, writes } = setup();
     const a = note('a', '', 1);
     saver.edit(a, 'h');
     await settle();
     for (const text of ['he', 'hel', 'hell']) saver.edit(a, text);
-    expect(writes).toEqual(['h']);
+    expect(writes).toEqual(['h', 'he', 'hel', 'hell']);
+  });
+
+  // A long note: a write per key would copy the whole text per key.
+  const LONG = 'x'.repeat(64 * 1024);
+  const ends = (texts: string[]) => texts.map((text) => text.slice(LONG.length));
+
+  it('writes keys typed in a long note during a save once typing pauses', async () => {
+    const { saver, calls, kept, writes } = setup();
+    const a = note('a', LONG, 1);
+    saver.edit(a, `${LONG}h`);
+    await settle();
+    for (const text of ['he', 'hel', 'hell']) saver.edit(a, `${LONG}${text}`);
+    expect(ends(writes)).toEqual(['h']);
     await vi.advanceTimersByTimeAsync(250);
-    expect(writes).toEqual(['h', 'hell']);
-    expect(await kept()).toEqual([{ noteId: 'a', text: 'hell', baseRevision: 1 }]);
+    expect(ends(writes)).toEqual(['h', 'hell']);
+    expect(await kept()).toEqual([{ noteId: 'a', text: `${LONG}hell`, baseRevision: 1 }]);
 
     // Typed again, and the answer comes before the pause ends: written before it is sent.
-    saver.edit(a, 'hello');
+    saver.edit(a, `${LONG}hello`);
     calls[0]!.resolve();
     await settle();
-    expect(writes).toEqual(['h', 'hell', 'hello']);
-    expect(calls[1]).toMatchObject({ text: 'hello', baseRevision: 11 });
+    expect(ends(writes)).toEqual(['h', 'hell', 'hello']);
+    expect(calls[1]).toMatchObject({ text: `${LONG}hello`, baseRevision: 11 });
     await vi.advanceTimersByTimeAsync(1000);
     expect(writes).toHaveLength(3);
   });
 
   it('writes typing at once while a failed save waits for its retry, and on request', async () => {
     const { saver, calls, writes } = setup();
-    const a = note('a', '', 1);
-    saver.edit(a, 'h');
+    const a = note('a', LONG, 1);
+    saver.edit(a, `${LONG}h`);
     await settle();
-    saver.edit(a, 'ho');
+    saver.edit(a, `${LONG}ho`);
     saver.keepUnwritten();
-    expect(writes).toEqual(['h', 'ho']);
-    saver.edit(a, 'hop');
+    expect(ends(writes)).toEqual(['h', 'ho']);
+    saver.edit(a, `${LONG}hop`);
     calls[0]!.reject(new Transient());
     await settle();
-    expect(writes).toEqual(['h', 'ho', 'hop']);
-    saver.edit(a, 'hops');
-    expect(writes).toEqual(['h', 'ho', 'hop', 'hops']);
+    expect(ends(writes)).toEqual(['h', 'ho', 'hop']);
+    saver.edit(a, `${LONG}hops`);
+    expect(ends(writes)).toEqual(['h', 'ho', 'hop', 'hops']);
   });
 
   it('writes the text typed since the last write when the session stops', async () => {
     const { saver, kept } = setup();
-    const a = note('a', '', 1);
-    saver.edit(a, 'v');
+    const a = note('a', LONG, 1);
+    saver.edit(a, `${LONG}v`);
     await settle();
-    saver.edit(a, 'vw');
+    saver.edit(a, `${LONG}vw`);
     saver.reset();
     await settle();
-    expect(await kept()).toEqual([{ noteId: 'a', text: 'vw', baseRevision: 1 }]);
+    expect(await kept()).toEqual([{ noteId: 'a', text: `${LONG}vw`, baseRevision: 1 }]);
   });
 
   it('saves different notes independently', async () => {

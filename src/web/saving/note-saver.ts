@@ -50,10 +50,13 @@ interface Draft {
 
 const RETRY_BACKOFF: BackoffOptions = { baseMs: 500, maxMs: 10_000 };
 /**
- * Text typed while a save is on its way goes to the device after this pause, not at every key:
- * in a 1 MB note a write per key is a 1 MB copy per key. Every text is written before it is sent.
+ * In a long note, text typed while a save is on its way goes to the device after this pause, not
+ * at every key: in a 1 MB note a write per key is a 1 MB copy per key. Every text is written
+ * before it is sent.
  */
 const KEEP_PAUSE_MS = 250;
+/** Below this many characters a write per key costs little: every key is on the device at once. */
+const KEEP_AT_ONCE_CHARS = 64 * 1024;
 
 /**
  * Saves edits in order without losing any: per note at most one update is in flight, edits made
@@ -79,8 +82,8 @@ export class NoteSaver {
     draft.latest = text;
     draft.failed = false;
     if (draft.sending === null && draft.retryTimer === undefined) this.send(note.id, draft);
-    else if (draft.sending === null)
-      this.keep(note.id, draft); // waiting to retry: no pause
+    // Waiting to retry, or a short note: on the device with the key. A long note: after a pause.
+    else if (draft.sending === null || text.length < KEEP_AT_ONCE_CHARS) this.keep(note.id, draft);
     else this.keepSoon(note.id, draft);
     this.options.onChange(note.id);
     return true;
