@@ -81,10 +81,12 @@ function buildClient(root: string): void {
 
 async function openApp(context: BrowserContext, server: ServerProcess, firstId: string) {
   const page = await context.newPage();
+  // The start-up list (the spec's whole GET), not the `since=` resync asked once the socket is up.
   let listStatus = 0;
   page.on('response', (response) => {
     const url = new URL(response.url());
-    if (url.pathname === '/api/notes' && response.request().method() === 'GET') {
+    const wholeList = url.pathname === '/api/notes' && !url.searchParams.has('since');
+    if (wholeList && response.request().method() === 'GET' && listStatus === 0) {
       listStatus = response.status();
     }
   });
