@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-// The system's Chromium, never a downloaded browser build.
-const chromium = {
+// The system's Chromium, never a downloaded browser build (the bench starts it the same way).
+export const chromium = {
   executablePath: '/usr/bin/chromium',
   args: [
     '--no-sandbox',

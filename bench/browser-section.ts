@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { chromium as chromiumOptions } from '../playwright.config.js';
 import { type BrowserAccount, prepareBrowserAccount } from './browser-fixture.js';
 import {
   listOrderSeen,
@@ -54,19 +55,6 @@ interface TypingFigures {
   over16: number;
 }
 
-// Chromium as the project's browser tests start it (playwright.config.ts), never a download.
-const CHROMIUM = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-};
 const START_TIMEOUT_MS = 180_000;
 const SEARCH_WORD = 'water';
 
@@ -376,7 +364,7 @@ export async function browserSection(s: BrowserSettings, dir: string): Promise<B
     cwd: root,
     env: { DATABASE_URL: file, LOG_LEVEL: 'warn' },
   });
-  const browser = await chromium.launch(CHROMIUM);
+  const browser = await chromium.launch(chromiumOptions);
   try {
     const result = await measure(browser, server, account, s);
     print(`[${loadAverage()}]`);
