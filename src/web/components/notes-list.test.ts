@@ -41,6 +41,25 @@ const note = (id: string, body: string): Note => ({
   revision: 1,
 });
 
+/** The list over a store holding three notes, rendered into the page. */
+async function renderList(selected?: string) {
+  const store = createAppStore();
+  store.dispatch({ type: 'loggedIn', token: 't', email: 'me@x.org' });
+  store.dispatch({
+    type: 'notesLoaded',
+    notes: [note('a', 'Alpha'), note('b', 'Beta'), note('c', 'Gamma')],
+  });
+  if (selected) store.dispatch({ type: 'noteSelected', id: selected });
+  const controller = { store, selectNote: vi.fn() } as unknown as AppController;
+  const host = document.createElement('div');
+  document.body.append(host);
+  const root = createRoot(host);
+  await act(async () =>
+    root.render(createElement(ControllerContext, { value: controller }, createElement(NotesList))),
+  );
+  return { store, host, unmount: () => act(async () => root.unmount()) };
+}
+
 describe('NotesList', () => {
   beforeEach(() => {
     // happy-dom lays nothing out; the list gets a screen's height so its items render.
@@ -53,20 +72,7 @@ describe('NotesList', () => {
   });
 
   it('re-renders only the typed-in note, not the whole list, on a keystroke', async () => {
-    const store = createAppStore();
-    const notes = [note('a', 'Alpha'), note('b', 'Beta'), note('c', 'Gamma')];
-    store.dispatch({ type: 'loggedIn', token: 't', email: 'me@x.org' });
-    store.dispatch({ type: 'notesLoaded', notes });
-    store.dispatch({ type: 'noteSelected', id: 'b' });
-    const controller = { store, selectNote: vi.fn() } as unknown as AppController;
-    const host = document.createElement('div');
-    document.body.append(host);
-    const root = createRoot(host);
-    await act(async () =>
-      root.render(
-        createElement(ControllerContext, { value: controller }, createElement(NotesList)),
-      ),
-    );
+    const { store, host, unmount } = await renderList('b');
     expect(renders.items.sort()).toEqual(['Alpha', 'Beta', 'Gamma']);
     const listRenders = renders.list;
     renders.items = [];
@@ -81,25 +87,11 @@ describe('NotesList', () => {
     expect(renders.items).toEqual(['Beta!', 'Beta!!']);
     expect(renders.list).toBe(listRenders);
     expect(host.textContent).toContain('Beta!!');
-    await act(async () => root.unmount());
+    await unmount();
   });
 
   it('shows the note typed in at the top as the key is handled', async () => {
-    const store = createAppStore();
-    store.dispatch({ type: 'loggedIn', token: 't', email: 'me@x.org' });
-    store.dispatch({
-      type: 'notesLoaded',
-      notes: [note('a', 'Alpha'), note('b', 'Beta'), note('c', 'Gamma')],
-    });
-    const controller = { store, selectNote: vi.fn() } as unknown as AppController;
-    const host = document.createElement('div');
-    document.body.append(host);
-    const root = createRoot(host);
-    await act(async () =>
-      root.render(
-        createElement(ControllerContext, { value: controller }, createElement(NotesList)),
-      ),
-    );
+    const { store, host, unmount } = await renderList();
     const shown = () =>
       [...host.querySelectorAll('li')]
         .sort((x, y) => Number(x.dataset.index) - Number(y.dataset.index))
@@ -115,6 +107,6 @@ describe('NotesList', () => {
     );
     expect(shown()).toEqual(['c', 'a', 'b']);
     expect(host.querySelector('li[data-index="0"]')?.textContent).toContain('Gamma!');
-    await act(async () => root.unmount());
+    await unmount();
   });
 });
