@@ -20,6 +20,7 @@ import { tooManyRequests } from './domain-errors.js';
 import { handleClientError } from './http/client-error-handler.js';
 import { registerDurableAnswers } from './http/durable-answers.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { registerFinishAnswersOnClose } from './http/finish-answers-on-close.js';
 import { registerHealthRoute } from './http/health-route.js';
 import { registerJsonBodyParser } from './http/json-body-parser.js';
 import { warnAboutUntrustedProxy } from './http/proxy-warning.js';
@@ -93,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   warnAboutUntrustedProxy(app, config);
   registerDurableAnswers(app, database);
+  registerFinishAnswersOnClose(app);
   registerJsonBodyParser(app);
   registerSecurityHeaders(app);
   await app.register(compress, {
