@@ -17,7 +17,7 @@ test.describe('A large note', () => {
       .click();
     await expect.poll(() => editorText(editor(page))).toContain('Large note');
     await editor(page).press('ControlOrMeta+End');
-    await editor(page).pressSequentially('the end', { delay: 30 });
+    await editor(page).pressSequentially('the end');
 
     await expect(saveStatus(page, 'Saved')).toBeVisible();
     expect((await account.api.note(note.id))?.body).toBe(`${body}the end`);
