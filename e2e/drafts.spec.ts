@@ -9,6 +9,7 @@ import {
   test,
 } from './support/fixtures.js';
 import { editor, holdSaves, notesNav, pageToken, saveStatus } from './support/notes-page.js';
+import { keptDraftTexts } from './support/offline-page.js';
 import { removeDataDir, startQuireServer } from './support/quire-server.js';
 
 test.describe('Unsaved text survives', () => {
@@ -99,6 +100,8 @@ test.describe('Unsaved text survives', () => {
     await editor(page).press('ControlOrMeta+End');
     await editor(page).pressSequentially(' before closing');
     await expect(saveStatus(page, 'Saving…')).toBeVisible();
+    // Without the leave prompt (see saving.spec), what is written to the device is what survives.
+    await expect.poll(() => keptDraftTexts(page)).toEqual(['Closing before closing']);
     await page.close();
 
     const again = await context.newPage();
@@ -152,16 +155,17 @@ test.describe('Unsaved text survives', () => {
       await editor(page).press('ControlOrMeta+End');
       await editor(page).pressSequentially(', typed while the server was down');
       await expect(saveStatus(page, 'Offline — retrying')).toBeVisible();
+      const typed = 'Offline draft, typed while the server was down';
+      await expect.poll(() => keptDraftTexts(page)).toEqual([typed]);
       await page.reload().catch(() => undefined); // nothing answers: the page is gone
 
       restarted = await startQuireServer({ dataDir: server.dataDir, port: server.port });
       await page.goto(server.url);
-      const expected = 'Offline draft, typed while the server was down';
-      await expect.poll(async () => (await account.api.note(note.id))?.body).toBe(expected);
+      await expect.poll(async () => (await account.api.note(note.id))?.body).toBe(typed);
       await notesNav(page)
         .getByRole('link', { name: /Offline draft/ })
         .click();
-      await expect.poll(() => editorText(editor(page))).toBe(expected);
+      await expect.poll(() => editorText(editor(page))).toBe(typed);
     } finally {
       await restarted?.stop();
       await server.stop();

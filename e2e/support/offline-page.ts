@@ -29,3 +29,24 @@ export async function serviceWorkerActive(page: Page): Promise<void> {
 export function confirmNextDialog(page: Page): void {
   page.once('dialog', (dialog) => void dialog.accept());
 }
+
+/**
+ * The unsaved texts the page keeps on the device, read straight from IndexedDB: a test that
+ * closes the page waits for these, as a closing tab without a prompt keeps only what is written.
+ */
+export function keptDraftTexts(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const request = indexedDB.open('quire-drafts');
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const database = request.result;
+          if (!database.objectStoreNames.contains('drafts')) return resolve([]);
+          const all = database.transaction('drafts').objectStore('drafts').getAll();
+          all.onsuccess = () => resolve(all.result.map((draft: { text: string }) => draft.text));
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+}
