@@ -157,6 +157,14 @@ describe('GET /api/search in scripts written without spaces', () => {
     expect(await titles('かみ')).toEqual([]);
   });
 
+  it('finds a word at the very end of a long note, where word positions stop counting', async () => {
+    const filler = '天地人和'.repeat(6_000);
+    await createNote(server.url, writer, `長文\n${filler}龍鳳凰`);
+    expect(await titles('龍鳳凰')).toEqual(['長文']);
+    expect(await titles('鳳凰')).toEqual(['長文']);
+    expect(await titles('凰鳳')).toEqual([]);
+  });
+
   it('excludes such text, and matches it with spaces and digits when quoted', async () => {
     expect([...(await titles('北京 -大学'))].sort()).toEqual(['Mixed', '北京の天気'].sort());
     expect(await titles('"北京 2024"')).toEqual(['Mixed']);

@@ -1,9 +1,9 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { SPACELESS_SCRIPT_CLASS } from '../db/migrations/0004-search-index.js';
 import { toNote } from '../notes/note-repository.js';
-import { likeContaining, type NoteRow, type SearchEngine, substringsOf } from './search-engine.js';
+import { likeContaining, type NoteRow, type SearchEngine } from './search-engine.js';
 import type { SearchTerm } from './search-query.js';
+import { spacelessGrams } from './spaceless-grams.js';
 
 /** How many of the newest matches, and of the newest title matches, are ranked. */
 const CANDIDATES = 200;
@@ -13,17 +13,30 @@ const lexeme = (word: string, prefix: boolean) => `'${word}'${prefix ? ':*' : ''
 /** A tsquery for a term; words hold letters and digits only, so quoting is safe. */
 function tsTerm(term: SearchTerm): string | undefined {
   if (term.kind === 'tag') return lexeme(`zztag${term.tag}`, true);
-  if (term.kind === 'substring') return undefined;
+  if (term.kind === 'substring') {
+    const { grams } = spacelessGrams(term.text);
+    return grams.length > 0
+      ? `(${grams.map((gram) => lexeme(gram, false)).join(' & ')})`
+      : undefined;
+  }
   const last = term.words.length - 1;
   const words = term.words.map((word, index) => lexeme(word, term.prefix && index === last));
   return `(${words.join(' <-> ')})`;
 }
+
+/** Spaceless text its grams do not pin down: the notes themselves are checked for it. */
+const toCheck = (terms: SearchTerm[]) =>
+  terms.flatMap((term) =>
+    term.kind === 'substring' && !spacelessGrams(term.text).exact ? [term.text] : [],
+  );
 
 /** Every included term and none of the excluded ones; undefined when no term is a word. */
 function tsQuery(include: SearchTerm[], exclude: SearchTerm[]): string | undefined {
   const parts = [
     ...include.flatMap((term) => tsTerm(term) ?? []),
     ...exclude.flatMap((term) => {
+      // A note holding some of the grams may still lack the text: it is checked instead.
+      if (term.kind === 'substring' && !spacelessGrams(term.text).exact) return [];
       const ts = tsTerm(term);
       return ts ? [`!${ts}`] : [];
     }),
@@ -39,27 +52,25 @@ function titleQuery(include: SearchTerm[]): string | undefined {
 
 const tsquery = (text: string) => sql`quire_search_query(${text})`;
 
-// Repeats the partial index's predicate, so the planner may use the trigram index.
-const SPACELESS = sql.raw(`n.body ~ '${SPACELESS_SCRIPT_CLASS}'`);
 const NEWEST = sql`s.time_last_modified desc, s.change_seq desc`;
 
 /**
  * PostgreSQL: the newest `CANDIDATES` matches, and the newest title matches, are found by
  * walking the user's notes newest first (or through the GIN indexes when the words are rare:
  * the planner decides), then ranked: title matches first, then by ts_rank. A word in every note
- * costs what a rare one does. Text in spaceless scripts is found through the trigram index.
+ * costs what a rare one does. Text in spaceless scripts is found by its characters and pairs of
+ * characters (migration 0016), and the notes are checked where those only narrow.
  */
 export function postgresSearch(db: Db): SearchEngine {
   return async ({ userId, query, limit, includeTrash }) => {
     const ts = tsQuery(query.include, query.exclude);
     const title = titleQuery(query.include);
-    const included = substringsOf(query.include);
-    const excluded = substringsOf(query.exclude);
+    const included = toCheck(query.include);
+    const excluded = toCheck(query.exclude);
     const readsNotes = included.length > 0 || excluded.length > 0;
     const owner = [sql`s.user_id = ${userId}`, ...(includeTrash ? [] : [sql`not s.in_trash`])];
     const text = ts === undefined ? [] : [sql`s.body @@ ${tsquery(ts)}`];
     const substrings = [
-      ...(included.length > 0 ? [SPACELESS] : []),
       ...included.map((part) => sql`n.body like ${likeContaining(part)} escape '\\'`),
       ...excluded.map((part) => sql`strpos(n.body, ${part}) = 0`),
     ];

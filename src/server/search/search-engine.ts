@@ -1,6 +1,6 @@
 import type { Note } from '../../shared/note.js';
 import type { NoteTable } from '../db/schema.js';
-import type { SearchQuery, SearchTerm } from './search-query.js';
+import type { SearchQuery } from './search-query.js';
 
 export interface SearchRequest {
   userId: string;
@@ -21,7 +21,3 @@ export type NoteRow = Pick<
   NoteTable,
   'id' | 'body' | 'time_created' | 'time_last_modified' | 'revision'
 >;
-
-/** The texts of the terms that are matched as substrings. */
-export const substringsOf = (terms: SearchTerm[]) =>
-  terms.flatMap((term) => (term.kind === 'substring' ? [term.text] : []));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexedText, spacelessMatch } from './spaceless-grams.js';
+import { indexedText, spacelessGrams, spacelessMatch } from './spaceless-grams.js';
 
 describe('indexedText', () => {
   it('leaves a text without spaceless runs as it is', () => {
@@ -26,5 +26,17 @@ describe('spacelessMatch', () => {
   it('needs the notes checked when the text has more than one run', () => {
     expect(spacelessMatch('北京 2024')).toEqual({ phrases: ['"北京"'], exact: false });
     expect(spacelessMatch('タ・ワ')).toEqual({ phrases: ['"タ"', '"ワ"'], exact: false });
+  });
+});
+
+describe('spacelessGrams', () => {
+  it('is one gram, found exactly, for a word of one or two characters', () => {
+    expect(spacelessGrams('京')).toEqual({ grams: ['京'], exact: true });
+    expect(spacelessGrams('北京')).toEqual({ grams: ['北京'], exact: true });
+  });
+
+  it('only narrows for a longer word or a text of several runs', () => {
+    expect(spacelessGrams('北京市')).toEqual({ grams: ['北京', '京市'], exact: false });
+    expect(spacelessGrams('北京 2024 北京')).toEqual({ grams: ['北京'], exact: false });
   });
 });

@@ -4,6 +4,7 @@ import { SPACELESS_SCRIPT_CLASS } from '../db/migrations/0004-search-index.js';
 // long word. So the index gets such text as single characters and as overlapping pairs of
 // characters instead, and a search for `北京` looks for the pair `北京`, `北京市` for the pairs
 // `北京 京市` one after the other. ` # ` keeps runs apart: `#` is a token no query asks for.
+// PostgreSQL's index holds the same grams, made in SQL (migration 0016).
 
 /** A run of letters of spaceless scripts: what the tokenizer keeps as one word. */
 const RUN = new RegExp(`(?:(?=${SPACELESS_SCRIPT_CLASS})[\\p{L}\\p{N}\\p{M}])+`, 'gu');
@@ -48,4 +49,20 @@ export function spacelessMatch(text: string): SpacelessMatch {
     return `"${pairs.length > 0 ? pairs.join(' ') : run}"`;
   });
   return { phrases, exact: ONLY_RUN.test(text) };
+}
+
+/**
+ * The grams a note holding `text` has in PostgreSQL's index: the pairs of each spaceless run, or
+ * the run itself when it is one character. That index keeps no order worth trusting (positions
+ * stop counting in long notes), so more than one gram only narrows, and the notes are checked.
+ */
+export function spacelessGrams(text: string): { grams: string[]; exact: boolean } {
+  const runs = text.match(RUN) ?? [];
+  const grams = new Set(
+    runs.flatMap((run) => {
+      const pairs = pairsOf(run);
+      return pairs.length > 0 ? pairs : [run];
+    }),
+  );
+  return { grams: [...grams], exact: ONLY_RUN.test(text) && charactersOf(text).length <= 2 };
 }

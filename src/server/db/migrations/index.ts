@@ -14,6 +14,7 @@ import * as searchSpacelessGrams from './0012-search-spaceless-grams.js';
 import * as searchMergeWhenIdle from './0013-search-merge-when-idle.js';
 import * as postgresChangeSnapshots from './0014-postgres-change-snapshots.js';
 import * as postgresSearchQueue from './0015-postgres-search-queue.js';
+import * as postgresSpacelessGrams from './0016-postgres-spaceless-grams.js';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-search-merge-when-idle': searchMergeWhenIdle,
   '0014-postgres-change-snapshots': postgresChangeSnapshots,
   '0015-postgres-search-queue': postgresSearchQueue,
+  '0016-postgres-spaceless-grams': postgresSpacelessGrams,
 };
