@@ -77,8 +77,8 @@ describe('an SQLite database file', () => {
     const result = await runCli(['migrate'], { DATABASE_URL: file });
     expect(result).toMatchObject({
       code: 0,
-      stdout:
-        'Database migrated: 0002-postgres-byte-order, 0003-note-history, 0004-search-index, 0005-account-security, 0006-import-keys, 0007-change-tombstones, 0008-search-recency, 0009-search-catch-up, 0010-search-queue-order, 0011-note-snapshot-time, 0012-search-spaceless-grams, 0013-search-merge-when-idle, 0014-postgres-change-snapshots, 0015-postgres-search-queue\n',
+      // Every migration after the first, named in order.
+      stdout: `Database migrated: ${Object.keys(migrations).slice(1).join(', ')}\n`,
     });
     const server = await startTestServer({
       database: { location: { kind: 'sqlite', file }, url: file, drop: async () => {} },
