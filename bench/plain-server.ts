@@ -32,13 +32,27 @@ const NOTE_JSON = `json_object('id', id, 'body', body, 'timeCreated', time_creat
 const findUser = sqlite
   .prepare<[string], string>('SELECT user_id FROM sessions WHERE token_hash = ?')
   .pluck();
+// Each note serialized by SQLite in index order, joined once: an ordered json_group_array would
+// sort the serialized notes themselves, several times slower for a long list.
 const listNotes = sqlite
   .prepare<[string], Buffer>(
-    `SELECT CAST('{"results":' || coalesce(json_group_array(${NOTE_JSON}
-       ORDER BY time_last_modified DESC, change_seq DESC), '[]') || '}' AS BLOB)
-     FROM notes WHERE user_id = ?`,
+    `SELECT CAST(${NOTE_JSON} AS BLOB) FROM notes WHERE user_id = ?
+     ORDER BY time_last_modified DESC, change_seq DESC`,
   )
   .pluck();
+const LIST_START = Buffer.from('{"results":[');
+const COMMA = Buffer.from(',');
+const LIST_END = Buffer.from(']}');
+
+function listOf(userId: string): Buffer {
+  const parts: Buffer[] = [LIST_START];
+  for (const note of listNotes.iterate(userId)) {
+    if (parts.length > 1) parts.push(COMMA);
+    parts.push(note);
+  }
+  parts.push(LIST_END);
+  return Buffer.concat(parts);
+}
 const nextSeq = sqlite
   .prepare<[string], number>(
     'UPDATE users SET change_seq = change_seq + 1 WHERE id = ? RETURNING change_seq',
@@ -160,7 +174,7 @@ async function handle(request: http.IncomingMessage): Promise<[number, Buffer | 
   const route = `${request.method} ${url.split('?')[0]}`;
   switch (route) {
     case 'GET /api/notes':
-      return [200, listNotes.get(userOf(request)) as Buffer];
+      return [200, listOf(userOf(request))];
     case 'PUT /api/notes': {
       const userId = userOf(request);
       const input = await readJson(request);
