@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Note } from '../../shared/note.js';
 import { createAppStore } from '../state/store.js';
-import { NoteCacheWriter } from './note-cache-writer.js';
+import { NoteCacheWriter, WRITE_SLICE } from './note-cache-writer.js';
 import { memoryOfflineStore } from './offline-store.js';
 
 const note = (id: string, revision = 1, modified = 10): Note => ({
@@ -64,6 +64,20 @@ describe('NoteCacheWriter', () => {
       many.map(({ id }, i) => [id, i]),
     );
     expect([...(removed ?? [])].sort()).toEqual(['b', 'live']);
+  });
+
+  it('writes a long new list in slices, each after the page had a turn to show it', async () => {
+    const { store, offline, writes, writer } = setup();
+    await writer.open('me@x.org');
+    const many = Array.from({ length: WRITE_SLICE * 2 + 1 }, (_, i) => note(`n${i}`, 1, 10_000 - i));
+    store.dispatch({ type: 'notesLoaded', notes: many });
+    await Promise.resolve();
+    expect(writes).not.toHaveBeenCalled();
+
+    await writer.settled();
+    expect(writes.mock.calls.map(([, put]) => put.length)).toEqual([WRITE_SLICE, WRITE_SLICE, 1]);
+    const stored = await offline.loadNotes('me@x.org');
+    expect(stored.map(({ note: { id } }) => id).sort()).toEqual(many.map(({ id }) => id).sort());
   });
 
   it('answers the stored notes in server order, ties as they were listed', async () => {
