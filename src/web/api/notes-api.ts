@@ -2,6 +2,7 @@ import type { Note, NoteId } from '../../shared/note.js';
 import { LIST_CURSOR_HEADER, type NoteChangesResponse } from '../../shared/note-changes.js';
 import { NoteRequestError, SessionExpiredError } from './api-errors.js';
 import { apiRequest, NetworkError } from './http-client.js';
+import { readListTop } from './list-top.js';
 import { liveClientHeaders } from './live-client.js';
 import { isNote } from './note-guard.js';
 import { notePath, noteRequest, readNote, readResults } from './note-request.js';
@@ -25,12 +26,20 @@ function listFailure(error: unknown): Error {
   return new NoteRequestError(null, error instanceof NetworkError ? error.cause : error);
 }
 
+/** The notes of a list's first screen, shown while the rest of a long list arrives. */
+export const LIST_TOP = 100;
+
 /**
  * `GET /api/notes`: every note in server order, or a 304 when `etag` still names the list. A
  * non-ok answer is raised rather than read as "no notes" (spec §7 says empty list): a 502
- * during a restart must not empty the list.
+ * during a restart must not empty the list. `onTop` is handed the list's first notes as soon
+ * as they arrive (100,000 notes take seconds to download and parse).
  */
-export async function fetchNoteList(token: string, etag?: string | null): Promise<NoteListAnswer> {
+export async function fetchNoteList(
+  token: string,
+  etag?: string | null,
+  onTop?: (notes: Note[]) => void,
+): Promise<NoteListAnswer> {
   try {
     const headers = etag ? { 'if-none-match': etag } : undefined;
     const response = await apiRequest('/api/notes', { token, headers });
@@ -40,6 +49,10 @@ export async function fetchNoteList(token: string, etag?: string | null): Promis
     };
     if (response.status === 304 && etag) return { notes: null, ...mark };
     if (!response.ok) throw new NoteRequestError(response.status);
+    const top = onTop && response.clone().body;
+    if (top) {
+      readListTop(top, LIST_TOP).then(onTop, () => {}); // only a head start: the list follows
+    }
     return { notes: await readResults(response, isNote), ...mark };
   } catch (error) {
     throw listFailure(error);

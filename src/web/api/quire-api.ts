@@ -13,7 +13,11 @@ export interface QuireApi {
   signUp(username: string, password: string): Promise<string>;
   logOut(token: string): Promise<void>;
   fetchSignupOpen(): Promise<boolean>;
-  fetchNoteList(token: string, etag?: string | null): Promise<notes.NoteListAnswer>;
+  fetchNoteList(
+    token: string,
+    etag?: string | null,
+    onTop?: (notes: Note[]) => void,
+  ): Promise<notes.NoteListAnswer>;
   fetchNoteChanges(token: string, since: string): Promise<NoteChangesResponse>;
   createNote(token: string, id?: NoteId): Promise<Note>;
   updateNote(token: string, edit: notes.NoteEdit): Promise<notes.SaveAnswer>;

@@ -54,7 +54,7 @@ describe('AppController', () => {
     expect(storedToken()).toBe('new-token');
     expect(state().token).toBe('new-token');
     await vi.advanceTimersByTimeAsync(0);
-    expect(api.fetchNoteList).toHaveBeenCalledWith('new-token', null);
+    expect(api.fetchNoteList).toHaveBeenCalledWith('new-token', null, expect.any(Function));
     expect(state().sortedNoteIds).toEqual(['a', 'b']);
   });
 

@@ -60,10 +60,12 @@ export function fakeQuireApi(initial: Note[]) {
     signUp: vi.fn(async () => 'signup-token'),
     logOut: vi.fn(async () => {}),
     fetchSignupOpen: vi.fn(async () => false),
-    fetchNoteList: vi.fn(async (_token: string, etag?: string | null) => {
-      const list = notes.list();
-      return etag === list.etag ? { ...list, notes: null } : list;
-    }),
+    fetchNoteList: vi.fn(
+      async (_token: string, etag?: string | null, _onTop?: (top: Note[]) => void) => {
+        const list = notes.list();
+        return etag === list.etag ? { ...list, notes: null } : list;
+      },
+    ),
     fetchNoteChanges: vi.fn(async (_token: string, since: string) => notes.since(since)),
     createNote: vi.fn(async () => {
       const note = {

@@ -41,8 +41,8 @@ describe('resync on reconnect', () => {
     );
     await ready();
     expect(api.fetchNoteList.mock.calls).toEqual([
-      ['t', null],
-      ['t', null],
+      ['t', null, expect.any(Function)],
+      ['t', null, undefined],
     ]);
     expect(ids(controller)).toEqual(['c', 'a', 'b']);
   });

@@ -9,7 +9,7 @@ import type { DeviceCopy } from './offline-session.js';
 export interface ListSyncDeps {
   api: QuireApi;
   token(): string;
-  /** The top of the device's list, newest first, while the rest is read. */
+  /** The top of the device's list, or of the list arriving, newest first, while the rest is read. */
   showNewest(notes: Note[]): void;
   /** The device's notes, read at start, until a list arrives; `whole` when a list named them. */
   showCached(notes: Note[], whole: boolean): void;
@@ -116,7 +116,15 @@ export class ListSync {
       // Until a list is applied, the notes shown are the device's: ask whether they are current.
       const held = this.applied === 0 ? await copy?.mark : this.mark;
       const etag = conditional ? (held?.etag ?? null) : null;
-      const answer = await this.deps.api.fetchNoteList(this.deps.token(), etag);
+      // Until a list is applied, its first screen shows as soon as it arrives.
+      const showTop = (notes: Note[]) => {
+        if (generation === this.generation && this.applied === 0) this.deps.showNewest(notes);
+      };
+      const answer = await this.deps.api.fetchNoteList(
+        this.deps.token(),
+        etag,
+        this.applied === 0 ? showTop : undefined,
+      );
       if (generation !== this.generation || request < this.applied) return;
       if (answer.notes === null) {
         if (this.applied === 0) {

@@ -17,7 +17,11 @@ describe('warm start', () => {
     api.fetchNoteList.mockClear();
 
     const again = await start();
-    expect(api.fetchNoteList).toHaveBeenCalledExactlyOnceWith('t', '"list-2"');
+    expect(api.fetchNoteList).toHaveBeenCalledExactlyOnceWith(
+      't',
+      '"list-2"',
+      expect.any(Function),
+    );
     expect(await api.fetchNoteList.mock.results[0]?.value).toMatchObject({ notes: null });
     expect(ids(again)).toEqual(['a', 'b']);
     expect(again.store.getState().notesLoaded).toBe(true);
@@ -30,7 +34,7 @@ describe('warm start', () => {
     server.notes.set('c', note('c', 'Gamma', 30));
     server.notes.delete('b');
     const again = await start();
-    expect(api.fetchNoteList).toHaveBeenLastCalledWith('t', '"list-2"');
+    expect(api.fetchNoteList).toHaveBeenLastCalledWith('t', '"list-2"', expect.any(Function));
     expect(ids(again)).toEqual(['c', 'a']);
   });
 
@@ -41,8 +45,8 @@ describe('warm start', () => {
     api.fetchNoteList.mockClear();
     const again = await start();
     expect(api.fetchNoteList.mock.calls).toEqual([
-      ['t', '"list-2"'],
-      ['t', null],
+      ['t', '"list-2"', expect.any(Function)],
+      ['t', null, expect.any(Function)],
     ]);
     expect(ids(again)).toEqual(['a', 'b']);
   });
@@ -75,6 +79,27 @@ describe('warm start with many notes', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(ids(again)).toEqual(['a', 'b']);
     expect(again.store.getState().notesLoaded).toBe(true);
+  });
+
+  it('on a new device, shows the top of the list as it arrives, before the whole of it', async () => {
+    const { api, start } = device();
+    const whole = held<Awaited<ReturnType<typeof api.fetchNoteList>>>();
+    api.fetchNoteList.mockImplementationOnce(async (_token, _etag, onTop) => {
+      onTop?.([note('a', 'Alpha', 20)]);
+      return whole.promise;
+    });
+    const fresh = await start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ids(fresh)).toEqual(['a']);
+    expect(fresh.store.getState().notesLoaded).toBe(false);
+    whole.release({
+      notes: [note('a', 'Alpha', 20), note('b', 'Beta', 10)],
+      etag: '"list-9"',
+      cursor: 'cursor-9',
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ids(fresh)).toEqual(['a', 'b']);
+    expect(fresh.store.getState().notesLoaded).toBe(true);
   });
 
   it('never shows a stored note the server list, come first, no longer has', async () => {

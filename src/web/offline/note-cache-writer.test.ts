@@ -69,7 +69,9 @@ describe('NoteCacheWriter', () => {
   it('writes a long new list in slices, each after the page had a turn to show it', async () => {
     const { store, offline, writes, writer } = setup();
     await writer.open('me@x.org');
-    const many = Array.from({ length: WRITE_SLICE * 2 + 1 }, (_, i) => note(`n${i}`, 1, 10_000 - i));
+    const many = Array.from({ length: WRITE_SLICE * 2 + 1 }, (_, i) =>
+      note(`n${i}`, 1, 10_000 - i),
+    );
     store.dispatch({ type: 'notesLoaded', notes: many });
     await Promise.resolve();
     expect(writes).not.toHaveBeenCalled();
