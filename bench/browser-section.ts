@@ -83,7 +83,10 @@ async function openApp(context: BrowserContext, server: ServerProcess, firstId: 
   return { page, shownMs, listStatus: () => listStatus };
 }
 
-/** Waits until the app has written every note to its offline copy on this device. */
+/**
+ * Waits until the app has written every note to its offline copy on this device, and the mark
+ * (etag and cursor) that names the list they are: written last, it makes the next start a warm one.
+ */
 async function offlineCopyComplete(page: Page, notes: number): Promise<void> {
   await page.waitForFunction(
     (expected) =>
@@ -91,12 +94,14 @@ async function offlineCopyComplete(page: Page, notes: number): Promise<void> {
         const request = indexedDB.open('quire-offline');
         request.onsuccess = () => {
           const database = request.result;
-          const counting = database.transaction('notes').objectStore('notes').count();
-          counting.onsuccess = () => {
+          const transaction = database.transaction(['notes', 'lists']);
+          const counting = transaction.objectStore('notes').count();
+          const marks = transaction.objectStore('lists').count();
+          transaction.oncomplete = () => {
             database.close();
-            resolve(counting.result >= expected);
+            resolve(counting.result >= expected && marks.result > 0);
           };
-          counting.onerror = () => resolve(false);
+          transaction.onerror = () => resolve(false);
         };
         request.onerror = () => resolve(false);
       }),
