@@ -83,12 +83,9 @@ async function openApp(context: BrowserContext, server: ServerProcess, firstId: 
   return { page, shownMs, listStatus: () => listStatus };
 }
 
-/**
- * Waits until the app has written every note to its offline copy on this device, and the mark
- * (etag and cursor) that names the list they are: written last, it makes the next start a warm one.
- */
-async function offlineCopyComplete(page: Page, notes: number): Promise<void> {
-  await page.waitForFunction(
+/** Whether the device holds `notes` notes and the mark (etag and cursor) naming their list. */
+function offlineCopyHolds(page: Page, notes: number): Promise<boolean> {
+  return page.evaluate(
     (expected) =>
       new Promise<boolean>((resolve) => {
         const request = indexedDB.open('quire-offline');
@@ -106,8 +103,20 @@ async function offlineCopyComplete(page: Page, notes: number): Promise<void> {
         request.onerror = () => resolve(false);
       }),
     notes,
-    { timeout: START_TIMEOUT_MS, polling: 500 },
   );
+}
+
+/**
+ * Waits until the app has written every note to its offline copy on this device, and the mark
+ * that names their list, written last: it makes the next start a warm one. (Polled with
+ * `evaluate`, which waits for the answer; `waitForFunction` takes a promise as a yes.)
+ */
+async function offlineCopyComplete(page: Page, notes: number): Promise<void> {
+  const deadline = performance.now() + START_TIMEOUT_MS;
+  while (!(await offlineCopyHolds(page, notes))) {
+    if (performance.now() > deadline) throw new Error('the offline copy was not written in time');
+    await page.waitForTimeout(500); // polling IndexedDB, which has no event to wait for
+  }
 }
 
 /**
