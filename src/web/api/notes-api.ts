@@ -26,7 +26,10 @@ function listFailure(error: unknown): Error {
   return new NoteRequestError(null, error instanceof NetworkError ? error.cause : error);
 }
 
-/** The notes of a list's first screen, shown while the rest of a long list arrives. */
+/**
+ * The notes of a list's first screen, shown while the rest of a long list arrives or is read
+ * from the device: more than a tall screen shows.
+ */
 export const LIST_TOP = 100;
 
 /**

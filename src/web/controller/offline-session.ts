@@ -1,12 +1,10 @@
 import type { Note } from '../../shared/note.js';
+import { LIST_TOP } from '../api/notes-api.js';
 import { NoteCacheWriter } from '../offline/note-cache-writer.js';
 import { OfflineQueue } from '../offline/offline-queue.js';
 import type { ListMark, OfflineStore } from '../offline/offline-store.js';
 import type { AccountStorage } from '../session/account-storage.js';
 import type { AppStore } from '../state/store.js';
-
-/** More notes than a tall screen shows, so the top of the list is there before the rest. */
-const FIRST_SCREEN = 100;
 
 /** What the device holds of an account's list when its session starts. */
 export interface DeviceCopy {
@@ -57,7 +55,7 @@ export class OfflineSession {
     this.incomplete = false;
     // Asked first: a mark read before the notes is never newer than them, even with other tabs.
     const mark = this.store.loadListMark(account).catch(() => null);
-    const newest = this.store.loadNewestNotes(account, FIRST_SCREEN).catch(() => []);
+    const newest = this.store.loadNewestNotes(account, LIST_TOP).catch(() => []);
     const notes = (async () => {
       await this.queue.open(account);
       // The browser reads one request at a time: the whole list would hold the top back.
