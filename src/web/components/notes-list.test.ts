@@ -41,14 +41,16 @@ const note = (id: string, body: string): Note => ({
   revision: 1,
 });
 
-/** The list over a store holding three notes, rendered into the page. */
-async function renderList(selected?: string) {
+/** The list over a store holding three notes (or none loaded yet), rendered into the page. */
+async function renderList(selected?: string, loaded = true) {
   const store = createAppStore();
   store.dispatch({ type: 'loggedIn', token: 't', email: 'me@x.org' });
-  store.dispatch({
-    type: 'notesLoaded',
-    notes: [note('a', 'Alpha'), note('b', 'Beta'), note('c', 'Gamma')],
-  });
+  if (loaded) {
+    store.dispatch({
+      type: 'notesLoaded',
+      notes: [note('a', 'Alpha'), note('b', 'Beta'), note('c', 'Gamma')],
+    });
+  }
   if (selected) store.dispatch({ type: 'noteSelected', id: selected });
   const controller = { store, selectNote: vi.fn() } as unknown as AppController;
   const host = document.createElement('div');
@@ -107,6 +109,20 @@ describe('NotesList', () => {
     );
     expect(shown()).toEqual(['c', 'a', 'b']);
     expect(host.querySelector('li[data-index="0"]')?.textContent).toContain('Gamma!');
+    await unmount();
+  });
+
+  it('is busy while only the newest notes are shown, until the whole list is in', async () => {
+    const { store, host, unmount } = await renderList(undefined, false);
+    const list = () => host.querySelector('nav[aria-label="Notes"]');
+    expect(list()?.getAttribute('aria-busy')).toBe('true');
+    await act(async () => store.dispatch({ type: 'noteUpdated', note: note('a', 'Alpha') }));
+    expect(list()?.getAttribute('aria-busy')).toBe('true');
+    expect(list()?.textContent).toContain('Alpha');
+    await act(async () =>
+      store.dispatch({ type: 'notesLoaded', notes: [note('a', 'Alpha'), note('b', 'Beta')] }),
+    );
+    expect(list()?.getAttribute('aria-busy')).toBe('false');
     await unmount();
   });
 });

@@ -78,6 +78,8 @@ export function NotesList() {
       ref={scroller}
       className="notes-list"
       aria-label="Notes"
+      // Until the whole list is in, what shows (the newest notes) is not all of it.
+      aria-busy={!loaded}
       tabIndex={-1}
       onKeyDown={onKeyDown}
     >
