@@ -24,6 +24,28 @@ export async function listShownAt(page: Page, firstId: string, timeoutMs: number
   );
 }
 
+/**
+ * Milliseconds from the page's navigation to the list holding every note (it stops being
+ * `aria-busy`); asked once the list shows, which is before that at these sizes.
+ */
+export async function listLoadedAt(page: Page, timeoutMs: number): Promise<number> {
+  return page.evaluate(
+    ({ list, timeout }) =>
+      new Promise<number>((resolve, reject) => {
+        const loaded = () => document.querySelector(list)?.getAttribute('aria-busy') === 'false';
+        if (loaded()) return resolve(performance.now());
+        const observer = new MutationObserver(() => {
+          if (!loaded()) return;
+          observer.disconnect();
+          resolve(performance.now());
+        });
+        observer.observe(document.body, { subtree: true, attributes: true });
+        setTimeout(() => reject(new Error('the whole list did not load in time')), timeout);
+      }),
+    { list: LIST, timeout: timeoutMs },
+  );
+}
+
 /** Opens a note shown in the list and puts the cursor at the end of its text. */
 export async function openNote(page: Page, noteId: string): Promise<void> {
   await page.locator(`${LIST} a[data-note-id="${noteId}"]`).click();

@@ -4,6 +4,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from '@playwri
 import { chromium as chromiumOptions } from '../playwright.config.js';
 import { type BrowserAccount, prepareBrowserAccount } from './browser-fixture.js';
 import {
+  listLoadedAt,
   listOrderSeen,
   listShownAt,
   openNote,
@@ -32,7 +33,10 @@ export interface BrowserResult {
   notes: number;
   rawListBytes: number;
   coldStartMs: number;
+  /** The whole list in the page (the top shows before it). */
+  coldLoadedMs: number;
   warmStartMs: number;
+  warmLoadedMs: number;
   warmListNotModified: boolean;
   keystrokeWorkMs: LatencySummary;
   /** The note typed in was at the top of the list in the frame after the first key. */
@@ -80,7 +84,8 @@ async function openApp(context: BrowserContext, server: ServerProcess, firstId: 
   });
   await page.goto(server.url);
   const shownMs = await listShownAt(page, firstId, START_TIMEOUT_MS);
-  return { page, shownMs, listStatus: () => listStatus };
+  const loadedMs = await listLoadedAt(page, START_TIMEOUT_MS);
+  return { page, shownMs, loadedMs, listStatus: () => listStatus };
 }
 
 /** Whether the device holds `notes` notes and the mark (etag and cursor) naming their list. */
@@ -246,7 +251,9 @@ async function measure(
       notes: account.noteIds.length,
       rawListBytes: await rawListBytes(server, account.token),
       coldStartMs: cold.shownMs,
+      coldLoadedMs: cold.loadedMs,
       warmStartMs: warm.shownMs,
+      warmLoadedMs: warm.loadedMs,
       warmListNotModified: warm.listStatus() === 304,
       keystrokeWorkMs: summarize(work),
       listReorderedSameFrame: reordered,
@@ -280,11 +287,18 @@ function printResult(r: BrowserResult): void {
           '≤ 3,000 ms',
           yes(r.coldStartMs <= 3000),
         ],
+        ['  the whole list in the page', `${ms(r.coldLoadedMs)} ms`, '', ''],
         [
           `Warm start: list shown (list answered ${r.warmListNotModified ? '304' : 'in full'})`,
           `${ms(r.warmStartMs)} ms`,
           '≤ 1,000 ms',
           yes(r.warmStartMs <= 1000),
+        ],
+        [
+          '  the whole list in the page (typing is measured from then on)',
+          `${ms(r.warmLoadedMs)} ms`,
+          '',
+          '',
         ],
         [
           'Keystroke, 1 KiB note: main-thread work p50 / p95',
