@@ -26,10 +26,11 @@ function notesLoaded(
 ): AppState {
   const notes = new Map<NoteId, Note>();
   const sortedNoteIds: NoteId[] = [];
-  const listed = new Set(incoming.map((note) => note.id));
+  // Usually none: the whole list is walked for them only when there are some.
+  const listed = createdIds.length > 0 ? new Set(incoming.map((note) => note.id)) : null;
   for (const id of createdIds) {
     const created = state.notes.get(id);
-    if (!created || listed.has(id)) continue;
+    if (!created || listed?.has(id)) continue;
     notes.set(id, created);
     sortedNoteIds.push(id);
   }
