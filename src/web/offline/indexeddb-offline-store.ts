@@ -60,17 +60,23 @@ export function indexedDbOfflineStore(factory: IDBFactory = indexedDB): OfflineS
 
   const byAccount = (transaction: IDBTransaction, store: string, account: string) =>
     requestDone(transaction.objectStore(store).index('account').getAll(account));
+  const modifiedRange = (account: string) =>
+    IDBKeyRange.bound([account, -Infinity], [account, Infinity]);
 
   return {
+    // Newest first, by the index: sorting 100,000 notes into list order then finds them in it.
     loadNotes: (account) =>
-      run([NOTES], 'readonly', async (transaction) =>
-        ((await byAccount(transaction, NOTES, account)) as CachedNote[]).map(
-          ({ note, position }) => ({ note, position }),
-        ),
-      ),
+      run([NOTES], 'readonly', async (transaction) => {
+        const oldestFirst = transaction
+          .objectStore(NOTES)
+          .index(MODIFIED)
+          .getAll(modifiedRange(account));
+        const records = (await requestDone(oldestFirst)) as CachedNote[];
+        return records.reverse().map(({ note, position }) => ({ note, position }));
+      }),
     loadNewestNotes: (account, count) =>
       run([NOTES], 'readonly', (transaction) => {
-        const range = IDBKeyRange.bound([account, -Infinity], [account, Infinity]);
+        const range = modifiedRange(account);
         const cursor = transaction.objectStore(NOTES).index(MODIFIED).openCursor(range, 'prev');
         const newest: Note[] = [];
         return new Promise<Note[]>((resolve, reject) => {
