@@ -112,17 +112,21 @@ describe('NotesList', () => {
     await unmount();
   });
 
-  it('is busy while only the newest notes are shown, until the whole list is in', async () => {
+  it('is busy, its message below the newest notes shown, until the whole list is in', async () => {
     const { store, host, unmount } = await renderList(undefined, false);
     const list = () => host.querySelector('nav[aria-label="Notes"]');
     expect(list()?.getAttribute('aria-busy')).toBe('true');
+    expect(list()?.textContent).toBe('Loading notes…');
     await act(async () => store.dispatch({ type: 'noteUpdated', note: note('a', 'Alpha') }));
     expect(list()?.getAttribute('aria-busy')).toBe('true');
-    expect(list()?.textContent).toContain('Alpha');
+    // The message goes below the newest notes, so they stay put when the whole list comes.
+    expect(list()?.lastElementChild?.textContent).toBe('Loading notes…');
+    expect(list()?.firstElementChild?.textContent).toContain('Alpha');
     await act(async () =>
       store.dispatch({ type: 'notesLoaded', notes: [note('a', 'Alpha'), note('b', 'Beta')] }),
     );
     expect(list()?.getAttribute('aria-busy')).toBe('false');
+    expect(list()?.textContent).not.toContain('Loading notes…');
     await unmount();
   });
 });

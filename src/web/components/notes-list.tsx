@@ -8,6 +8,7 @@ import './notes-list.css';
 /** Every item has the same height (title and preview on one line each): no layout jumps. */
 export const NOTE_ITEM_HEIGHT = 68;
 export const NOTES_NAV_ID = 'notes-nav';
+const LOADING = 'Loading notes…';
 
 /** One item per note in sortedNoteIds order; only the visible ones are in the DOM. */
 export function NotesList() {
@@ -83,7 +84,7 @@ export function NotesList() {
       tabIndex={-1}
       onKeyDown={onKeyDown}
     >
-      {!loaded && <p className="notes-list__message">Loading notes…</p>}
+      {!loaded && ids.length === 0 && <p className="notes-list__message">{LOADING}</p>}
       {loaded && ids.length === 0 && (
         <p className="notes-list__message" role={filtered ? 'status' : undefined}>
           {filtered ? 'No notes match.' : 'No notes yet. Press New to write your first one.'}
@@ -108,6 +109,8 @@ export function NotesList() {
           );
         })}
       </ul>
+      {/* Below the newest notes while the rest arrive, so they do not move when it is in. */}
+      {!loaded && ids.length > 0 && <p className="notes-list__message">{LOADING}</p>}
     </nav>
   );
 }
