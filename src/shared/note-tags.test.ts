@@ -10,6 +10,10 @@ describe('noteTags', () => {
     ]);
   });
 
+  it('keeps the voicing marks of kana, which are not accents', () => {
+    expect(noteTags('#食べ歩き #Ｃafé #ガイド')).toEqual(['食べ歩き', 'ｃafe', 'ガイド']);
+  });
+
   it('leaves out headings, C#, URL fragments, numbers and ##', () => {
     expect(noteTags('# Title\n## Sub\nC# code, see a.html#part, issue #12, ##x')).toEqual([]);
   });

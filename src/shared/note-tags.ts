@@ -3,13 +3,24 @@
 // fragments are not tags. Names compare without case or diacritics.
 const TAG = /(?<![\p{L}\p{N}\p{M}#])#(\p{L}[\p{L}\p{N}\p{M}]*)/gu;
 
-/** A tag's name as it is compared and shown: lower case, diacritics removed. */
-export const tagName = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+/**
+ * A tag's name as it is compared and shown: lower case, accents removed. Only the combining
+ * accents of Latin, Greek and Cyrillic go: kana keep their voicing marks (`食べ` is not `食へ`).
+ */
+export const tagName = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC')
+    .toLowerCase();
 
-/** The distinct tags of a note body, in order of first use. */
-export function noteTags(body: string): string[] {
+/** A body's tags as written, in order, repeats included. */
+export function writtenTags(body: string): string[] {
   if (!body.includes('#')) return [];
-  const tags = new Set<string>();
-  for (const match of body.matchAll(TAG)) tags.add(tagName(match[1] ?? ''));
-  return [...tags];
+  return Array.from(body.matchAll(TAG), (match) => match[1] ?? '');
+}
+
+/** The distinct tags of a note body, by name, in order of first use. */
+export function noteTags(body: string): string[] {
+  return [...new Set(writtenTags(body).map(tagName))];
 }
