@@ -33,6 +33,7 @@ const BODIES = {
   bodyOnly: 'Weekly plan\nremember the garden and the garden hose',
   titleHit: 'Garden ideas\ntomatoes',
   html: 'Escaping\n<b>bold</b> & "quotes" with quince',
+  cjkTags: 'Trip memo\n来週の予定 #大阪 #食べ歩き',
 };
 
 beforeAll(async () => {
@@ -77,6 +78,15 @@ describe('GET /api/search matching', () => {
     expect(await found('tag:err')).toEqual(['Shopping list']);
     expect(await found('tag:milk')).toEqual([]);
     expect(await found('errands')).toEqual(['Shopping list']);
+  });
+
+  it('finds tags written without spaces with tag:, whole or by their start', async () => {
+    expect(await found('tag:大阪')).toEqual(['Trip memo']);
+    expect(await found('tag:#食べ')).toEqual(['Trip memo']);
+    expect(await found('tag:京都')).toEqual([]);
+    expect(await found('予定')).toEqual(['Trip memo']);
+    expect(await found('予定 -tag:大阪')).toEqual([]);
+    expect(await found('大阪')).toEqual(['Trip memo']);
   });
 
   it('takes one letter as a word, and two as the start of words', async () => {

@@ -27,14 +27,15 @@ const CHUNK = /(-?)(?:"([^"]*)"?|(\S+))/gu;
 export const wordsOf = (text: string): string[] => text.match(WORD) ?? [];
 
 function termOf(text: string, quoted: boolean, closed: boolean): SearchTerm | undefined {
-  if (SPACELESS.test(text)) {
-    const trimmed = text.trim().replace(/\s+/g, ' ');
-    return trimmed === '' ? undefined : { kind: 'substring', text: trimmed };
-  }
+  // First: a tag may be written in any script (`tag:北京`).
   const tag = quoted ? undefined : /^tag:#?(.*)$/iu.exec(text);
   if (tag) {
     const [word] = wordsOf(tag[1] ?? '');
     return word === undefined ? undefined : { kind: 'tag', tag: word };
+  }
+  if (SPACELESS.test(text)) {
+    const trimmed = text.trim().replace(/\s+/g, ' ');
+    return trimmed === '' ? undefined : { kind: 'substring', text: trimmed };
   }
   const words = wordsOf(text);
   if (words.length === 0) return undefined;

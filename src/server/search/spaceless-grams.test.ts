@@ -12,6 +12,11 @@ describe('indexedText', () => {
     expect(indexedText('北京市')).toBe('  # 北 京 市 # 北京 京市');
   });
 
+  it('adds tags written in those scripts whole, as tag: looks for them', () => {
+    expect(indexedText('#大阪 #trip')).toBe('#  #trip # 大 阪 # 大阪 # #大阪');
+    expect(indexedText('行く #東京タワー2')).toContain(' # #東京タワー2');
+  });
+
   it('ends a run at punctuation, as the tokenizer does', () => {
     expect(indexedText('タ・ワ')).toBe(' ・  # タ # ワ');
   });

@@ -1,13 +1,16 @@
+import { writtenTags } from '../../shared/note-tags.js';
 import { SPACELESS_SCRIPT_CLASS } from '../db/migrations/0004-search-index.js';
 
 // SQLite's word tokenizer reads a line of Chinese or Japanese, written without spaces, as one
 // long word. So the index gets such text as single characters and as overlapping pairs of
 // characters instead, and a search for `北京` looks for the pair `北京`, `北京市` for the pairs
 // `北京 京市` one after the other. ` # ` keeps runs apart: `#` is a token no query asks for.
-// PostgreSQL's index holds the same grams, made in SQL (migration 0016).
+// Tags written in those scripts (`#北京`) are added whole, as `tag:北京` looks for them.
+// PostgreSQL's index holds the same grams and tags, made in SQL (migrations 0016 and 0018).
 
 /** A run of letters of spaceless scripts: what the tokenizer keeps as one word. */
 const RUN = new RegExp(`(?:(?=${SPACELESS_SCRIPT_CLASS})[\\p{L}\\p{N}\\p{M}])+`, 'gu');
+const SPACELESS = new RegExp(SPACELESS_SCRIPT_CLASS, 'u');
 const ONLY_RUN = new RegExp(`^${RUN.source}$`, 'u');
 const SEPARATOR = ' # ';
 
@@ -31,7 +34,10 @@ export function indexedText(text: string): string {
   if (!runs) return text;
   const characters = runs.map((run) => charactersOf(run).join(' '));
   const pairs = runs.map((run) => pairsOf(run).join(' ')).filter((line) => line !== '');
-  return `${text.replace(RUN, ' ')}${SEPARATOR}${[...characters, ...pairs].join(SEPARATOR)}`;
+  const tags = [...new Set(writtenTags(text))].flatMap((tag) =>
+    SPACELESS.test(tag) ? [`#${tag}`] : [],
+  );
+  return `${text.replace(RUN, ' ')}${SEPARATOR}${[...characters, ...pairs, ...tags].join(SEPARATOR)}`;
 }
 
 /** How a search finds spaceless text in the index: one FTS5 phrase per run of it. */

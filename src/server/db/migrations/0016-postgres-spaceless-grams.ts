@@ -7,7 +7,16 @@ import { POSTGRES_REBUILD, SPACELESS_SCRIPT_CLASS } from './0004-search-index.js
 // characters and its overlapping pairs of characters, as SQLite's does (migration 0012), and
 // the trigram index goes, with its cost on every write of such a note.
 
-const RUNS = `'${SPACELESS_SCRIPT_CLASS}+'`;
+export const RUNS = `'${SPACELESS_SCRIPT_CLASS}+'`;
+
+/** Runs leave the words' text (a run is one long word to the parser) and come back as grams. */
+export const POSTGRES_VECTOR_0016 = `create or replace function quire_search_vector(body text)
+  returns tsvector language sql immutable parallel safe as $$
+    select to_tsvector('simple'::regconfig, quire_search_text(
+      case when body ~ '${SPACELESS_SCRIPT_CLASS}'
+        then regexp_replace(body, ${RUNS}, ' ', 'g') || ' ' || quire_spaceless_grams(body)
+        else body end))
+  $$`;
 
 const UP = [
   // Characters come from an array and pairs from `lead`: `substr` at an offset rereads the
@@ -22,14 +31,7 @@ const UP = [
          ) as chars,
          lateral (values (c), (c || next)) as grams(gram)
      $$`,
-  // Runs leave the words' text (a run is one long word to the parser) and come back as grams.
-  `create or replace function quire_search_vector(body text) returns tsvector
-     language sql immutable parallel safe as $$
-       select to_tsvector('simple'::regconfig, quire_search_text(
-         case when body ~ '${SPACELESS_SCRIPT_CLASS}'
-           then regexp_replace(body, ${RUNS}, ' ', 'g') || ' ' || quire_spaceless_grams(body)
-           else body end))
-     $$`,
+  POSTGRES_VECTOR_0016,
   'drop index notes_spaceless_trigram',
   ...POSTGRES_REBUILD,
 ];

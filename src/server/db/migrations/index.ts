@@ -16,6 +16,7 @@ import * as postgresChangeSnapshots from './0014-postgres-change-snapshots.js';
 import * as postgresSearchQueue from './0015-postgres-search-queue.js';
 import * as postgresSpacelessGrams from './0016-postgres-spaceless-grams.js';
 import * as listOrderIndex from './0017-list-order-index.js';
+import * as searchSpacelessTags from './0018-search-spaceless-tags.js';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015-postgres-search-queue': postgresSearchQueue,
   '0016-postgres-spaceless-grams': postgresSpacelessGrams,
   '0017-list-order-index': listOrderIndex,
+  '0018-search-spaceless-tags': searchSpacelessTags,
 };

@@ -1,0 +1,52 @@
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { POSTGRES_REBUILD, SPACELESS_SCRIPT_CLASS } from './0004-search-index.js';
+import { SQLITE_REBUILD } from './0012-search-spaceless-grams.js';
+import { POSTGRES_VECTOR_0016, RUNS } from './0016-postgres-spaceless-grams.js';
+
+// Tags written in scripts without spaces (`#北京`) were lost to `tag:` searches: their text
+// left the words' text as a spaceless run before tags were read from it. Both indexes now add
+// such tags whole (SQLite through `quire_indexed_text`, search/spaceless-grams.ts).
+
+const POSTGRES_UP = [
+  // The tags of a body whose name holds spaceless letters, as `#name` for quire_search_text.
+  `create function quire_spaceless_tags(body text) returns text
+     language sql immutable parallel safe as $$
+       select coalesce(string_agg(distinct '#' || tag[2], ' '), '')
+       from regexp_matches(body, '(^|[^[:alnum:]#])#([[:alpha:]][[:alnum:]]*)', 'g') as tag
+       where tag[2] ~ '${SPACELESS_SCRIPT_CLASS}'
+     $$`,
+  `create or replace function quire_search_vector(body text) returns tsvector
+     language sql immutable parallel safe as $$
+       select to_tsvector('simple'::regconfig, quire_search_text(
+         case when body ~ '${SPACELESS_SCRIPT_CLASS}'
+           then regexp_replace(body, ${RUNS}, ' ', 'g') || ' ' || quire_spaceless_grams(body)
+             || ' ' || quire_spaceless_tags(body)
+           else body end))
+     $$`,
+  ...POSTGRES_REBUILD,
+];
+
+const POSTGRES_DOWN = [
+  POSTGRES_VECTOR_0016,
+  'drop function quire_spaceless_tags',
+  ...POSTGRES_REBUILD,
+];
+
+// biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
+const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+// biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
+async function run(db: Kysely<any>, statements: string[]): Promise<void> {
+  for (const statement of statements) await sql.raw(statement).execute(db);
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
+export async function up(db: Kysely<any>): Promise<void> {
+  await run(db, isPostgres(db) ? POSTGRES_UP : SQLITE_REBUILD);
+}
+
+/** SQLite keeps its index: the tags it gained are tokens no older query asks for. */
+// biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
+export async function down(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) await run(db, POSTGRES_DOWN);
+}
