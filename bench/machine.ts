@@ -43,3 +43,39 @@ export function describeMachine(dir: string): Machine {
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${file}${suffix}`, { force: true });
   }
 }
+
+/** Idle share of all CPUs since `from` (os.cpus() times), and the times to measure from next. */
+function idleShareSince(from: os.CpuInfo[]): { idle: number; now: os.CpuInfo[] } {
+  const now = os.cpus();
+  let idle = 0;
+  let total = 0;
+  now.forEach((cpu, i) => {
+    const before = from[i]?.times;
+    if (!before) return;
+    for (const key of Object.keys(cpu.times) as (keyof os.CpuInfo['times'])[]) {
+      const spent = cpu.times[key] - before[key];
+      total += spent;
+      if (key === 'idle') idle += spent;
+    }
+  });
+  return { idle: total > 0 ? idle / total : 1, now };
+}
+
+/**
+ * Waits, at most `maxMs`, for a second in which the CPUs were at least 90 % idle: what an
+ * earlier section left running (a database tidying up after 140,000 notes) would otherwise
+ * fall on the next one. Answers the seconds waited, and whether the machine became quiet.
+ */
+export async function waitForQuietCpus(
+  maxMs = 60_000,
+): Promise<{ seconds: number; quiet: boolean }> {
+  const start = performance.now();
+  let times = os.cpus();
+  while (performance.now() - start < maxMs) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // one second of CPU times
+    const sample = idleShareSince(times);
+    times = sample.now;
+    if (sample.idle >= 0.9) return { seconds: (performance.now() - start) / 1000, quiet: true };
+  }
+  return { seconds: maxMs / 1000, quiet: false };
+}

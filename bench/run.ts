@@ -13,7 +13,7 @@ import { browserSection } from './browser-section.js';
 import { historyStorageSection } from './history-storage.js';
 import { openFanoutRig, socketBudget } from './live-fanout.js';
 import { runScenarios, type ScenarioRuns } from './load-scenarios.js';
-import { describeMachine } from './machine.js';
+import { describeMachine, waitForQuietCpus } from './machine.js';
 import { createScratchDatabase } from './postgres-scratch.js';
 import { loadAverage, print, progress } from './report.js';
 import { printDetails } from './results-details.js';
@@ -136,7 +136,13 @@ try {
     );
   }
   await servers.stopAll(); // the browser section has the machine to itself
+  const quiet = await waitForQuietCpus();
   print();
+  print(
+    quiet.quiet
+      ? `(waited ${quiet.seconds.toFixed(0)} s for the CPUs to be 90 % idle before the browser section)`
+      : `(the CPUs were still busy after ${quiet.seconds.toFixed(0)} s; the browser section starts anyway)`,
+  );
   addToResultsJson(file, 'browser', await browserSection(settings.browser, tempDir));
 } catch (error) {
   process.exitCode = 1;
