@@ -101,14 +101,13 @@ export class NoteCacheWriter {
     if (put.length === 0 && remove.length === 0) return;
     for (const { note } of put) known.set(note.id, note.revision);
     for (const id of remove) known.delete(id);
-    if (put.length <= WRITE_SLICE) {
-      void this.queue(() => this.offline.writeNotes(account, put, remove));
-      return;
-    }
-    for (let at = 0; at < put.length; at += WRITE_SLICE) {
-      const slice = put.slice(at, at + WRITE_SLICE);
+    // One write, at once, for a save; a new list's slices each wait for a later task.
+    const sliced = put.length > WRITE_SLICE;
+    for (let at = 0; at === 0 || at < put.length; at += WRITE_SLICE) {
+      const slice = sliced ? put.slice(at, at + WRITE_SLICE) : put;
       const gone = at === 0 ? remove : [];
-      void this.queue(() => nextTask().then(() => this.offline.writeNotes(account, slice, gone)));
+      const write = () => this.offline.writeNotes(account, slice, gone);
+      void this.queue(sliced ? () => nextTask().then(write) : write);
     }
   }
 
