@@ -46,6 +46,26 @@ export async function listLoadedAt(page: Page, timeoutMs: number): Promise<numbe
   );
 }
 
+/**
+ * An init script: counts, in `window.listMarksWritten`, the completed IndexedDB writes of the
+ * offline store's list marks, which the app makes once the notes before them are written.
+ */
+export function watchListMarks(): void {
+  const holder = window as unknown as { listMarksWritten?: number };
+  const open = IDBDatabase.prototype.transaction;
+  IDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args) {
+    const transaction = open.apply(this, args);
+    const [stores, mode] = args;
+    const names = typeof stores === 'string' ? [stores] : [...stores];
+    if (this.name === 'quire-offline' && mode === 'readwrite' && names.includes('lists')) {
+      transaction.addEventListener('complete', () => {
+        holder.listMarksWritten = (holder.listMarksWritten ?? 0) + 1;
+      });
+    }
+    return transaction;
+  } as typeof IDBDatabase.prototype.transaction;
+}
+
 /** Opens a note shown in the list and puts the cursor at the end of its text. */
 export async function openNote(page: Page, noteId: string): Promise<void> {
   await page.locator(`${LIST} a[data-note-id="${noteId}"]`).click();

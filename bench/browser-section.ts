@@ -11,6 +11,7 @@ import {
   searchAsYouType,
   slowKeys,
   watchKeyTimings,
+  watchListMarks,
   watchListOrder,
 } from './browser-page.js';
 import { traceMainThread, workPerKeystroke } from './browser-trace.js';
@@ -113,15 +114,23 @@ function offlineCopyHolds(page: Page, notes: number): Promise<boolean> {
 
 /**
  * Waits until the app has written every note to its offline copy on this device, and the mark
- * that names their list, written last: it makes the next start a warm one. (Polled with
- * `evaluate`, which waits for the answer; `waitForFunction` takes a promise as a yes.)
+ * that names their list, written last: it makes the next start a warm one. Each time a write
+ * of a list mark completes (the event `watchListMarks` counts), the copy is checked; a mark
+ * written while the copy is incomplete names nothing, and the next one is waited for.
  */
 async function offlineCopyComplete(page: Page, notes: number): Promise<void> {
-  const deadline = performance.now() + START_TIMEOUT_MS;
-  while (!(await offlineCopyHolds(page, notes))) {
-    if (performance.now() > deadline) throw new Error('the offline copy was not written in time');
-    await page.waitForTimeout(500); // polling IndexedDB, which has no event to wait for
-  }
+  let marks = 0;
+  do {
+    const written = await page.waitForFunction(
+      (after) => {
+        const count = (window as unknown as { listMarksWritten?: number }).listMarksWritten ?? 0;
+        return count > after ? count : 0;
+      },
+      marks,
+      { timeout: START_TIMEOUT_MS },
+    );
+    marks = (await written.jsonValue()) as number;
+  } while (!(await offlineCopyHolds(page, notes)));
 }
 
 /**
@@ -210,6 +219,7 @@ async function measure(
   await context.addInitScript((token) => {
     if (!window.localStorage.getItem('token')) window.localStorage.setItem('token', token);
   }, account.token);
+  await context.addInitScript(watchListMarks);
   try {
     progress('browser: cold start');
     const cold = await openApp(context, server, firstId);
