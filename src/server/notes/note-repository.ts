@@ -1,8 +1,10 @@
-import { PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import { PostgresAdapter, type QueryCreator, type RawBuilder, sql } from 'kysely';
 import type { Note } from '../../shared/note.js';
 import type { TrashedNote } from '../../shared/note-history.js';
 import type { Db } from '../db/database.js';
 import { prepared } from '../db/prepared-query.js';
+import type { DatabaseSchema } from '../db/schema.js';
+import { insertVersion, type VersionRow } from './version-repository.js';
 
 const NOTE_COLUMNS = ['id', 'body', 'time_created', 'time_last_modified', 'revision'] as const;
 
@@ -37,32 +39,27 @@ export function toNote(row: NoteRow): Note {
 const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
- * The next change number, which orders a user's changes (ties in the list, export pages). On
- * SQLite it is the user's change counter, one row (never a scan of their notes), which is also
- * the resync clock there (sqlite-change-clock.ts). On PostgreSQL it comes from one sequence
- * that no transaction waits on: resync reads snapshots there (postgres-change-clock.ts), so a
- * user's writes need not take turns.
+ * Change numbers order a user's changes (ties in the list, export pages). On SQLite a note takes
+ * the user's change counter plus one, one row (never a scan of their notes), and the counter
+ * then counts it: that counter is also the resync clock there (sqlite-change-clock.ts). On
+ * PostgreSQL they come from one sequence that no transaction waits on: resync reads snapshots
+ * there (postgres-change-clock.ts), so a user's writes need not take turns.
  */
-export async function nextChangeSeq(db: Db, userId: string): Promise<number> {
-  const row = isPostgres(db)
-    ? await nextFromSequence.executeTakeFirst(db, {})
-    : await takeChangeSeq.executeTakeFirst(db, { userId });
-  if (!row) throw new Error(`no user ${userId}`);
-  return Number(row.change_seq);
-}
+type NextChangeSeq = (p: { userId: string }) => RawBuilder<number>;
+const fromSequence: NextChangeSeq = () => sql<number>`nextval('note_change_seq')`;
+const fromCounter: NextChangeSeq = (p) =>
+  sql<number>`(select change_seq + 1 from users where id = ${p.userId})`;
 
-const takeChangeSeq = prepared((db: Db, p: { userId: string }) =>
+const countChange = prepared((db: Db, p: { userId: string }) =>
   db
     .updateTable('users')
     .set((eb) => ({ change_seq: eb('change_seq', '+', 1) }))
-    .where('id', '=', p.userId)
-    .returning('change_seq'),
+    .where('id', '=', p.userId),
 );
 
-const NEXT_FROM_SEQUENCE = sql<number>`nextval('note_change_seq')`;
-const nextFromSequence = prepared((db: Db, _: Record<string, never>) =>
-  db.selectNoFrom(NEXT_FROM_SEQUENCE.as('change_seq')),
-);
+/** Both or neither: `write` runs in the caller's transaction, or in one of its own. */
+const atomically = <T>(db: Db, write: (trx: Db) => Promise<T>): Promise<T> =>
+  db.isTransaction ? write(db) : db.transaction().execute(write);
 
 /** `count` change numbers at once, for an import: one statement, in order. */
 export async function reserveChangeSeqs(db: Db, userId: string, count: number): Promise<number[]> {
@@ -159,28 +156,47 @@ export async function findStoredNote(
   return { note: toNote(row), timeDeleted, writtenBy: row.written_by, timeSnapshot };
 }
 
-const insertNoteRow = prepared(
-  (
-    db: Db,
-    p: { id: string; userId: string; body: string; now: number; changeSeq: number; by: string },
-  ) =>
-    db.insertInto('notes').values({
-      id: p.id,
-      user_id: p.userId,
-      body: p.body,
-      time_created: p.now,
-      time_last_modified: p.now,
-      revision: 1,
-      change_seq: p.changeSeq,
-      written_by: p.by,
-    }),
-);
+interface NewNote {
+  id: string;
+  userId: string;
+  body: string;
+  now: number;
+  by: string;
+}
 
-export async function insertNote(
-  db: Db,
-  row: { id: string; userId: string; body: string; now: number; changeSeq: number; by: string },
-): Promise<Note> {
-  await insertNoteRow.execute(db, row);
+const insertNoteRow = (changeSeq: NextChangeSeq) =>
+  prepared((db: Db, p: NewNote) =>
+    db
+      .insertInto('notes')
+      .values({
+        id: p.id,
+        user_id: p.userId,
+        body: p.body,
+        time_created: p.now,
+        time_last_modified: p.now,
+        revision: 1,
+        change_seq: changeSeq(p),
+        written_by: p.by,
+      })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .returning('id'),
+  );
+const insertNoteCounted = insertNoteRow(fromCounter);
+const insertNoteSequenced = insertNoteRow(fromSequence);
+
+/**
+ * Stores a new note with the next change number; undefined, storing nothing, when a note with
+ * its id exists already. One statement on PostgreSQL.
+ */
+export async function insertNote(db: Db, row: NewNote): Promise<Note | undefined> {
+  const inserted = isPostgres(db)
+    ? await insertNoteSequenced.executeTakeFirst(db, row)
+    : await atomically(db, async (trx) => {
+        const stored = await insertNoteCounted.executeTakeFirst(trx, row);
+        if (stored) await countChange.execute(trx, row);
+        return stored;
+      });
+  if (!inserted) return undefined;
   return {
     id: row.id,
     body: row.body,
@@ -202,43 +218,121 @@ export interface NextRevision {
   timeSnapshot: number | null;
 }
 
-const revisionColumns = (p: NextRevision) => ({
-  body: p.body,
-  revision: p.revision,
-  time_last_modified: p.timeLastModified,
-  time_deleted: p.timeDeleted,
-  written_by: p.by,
-  time_snapshot: p.timeSnapshot,
-});
-
-const updateNoteRow = prepared((db: Db, p: NextRevision & { changeSeq: number }) =>
+/** A revision's update, made only while the note is still at the revision it replaces. */
+const revisionUpdate = (
+  db: QueryCreator<DatabaseSchema>,
+  p: NextRevision & { replacing: number },
+  changeSeq: NextChangeSeq,
+) =>
   db
     .updateTable('notes')
-    .set({ ...revisionColumns(p), change_seq: p.changeSeq })
+    .set({
+      body: p.body,
+      revision: p.revision,
+      time_last_modified: p.timeLastModified,
+      time_deleted: p.timeDeleted,
+      written_by: p.by,
+      time_snapshot: p.timeSnapshot,
+      change_seq: changeSeq(p),
+    })
     .where('id', '=', p.id)
-    .returning(NOTE_COLUMNS),
+    .where('user_id', '=', p.userId)
+    .where('revision', '=', p.replacing);
+
+const writeCountedRevision = prepared((db: Db, p: NextRevision & { replacing: number }) =>
+  revisionUpdate(db, p, fromCounter).returning(NOTE_COLUMNS),
 );
 
-// PostgreSQL takes the change number in the statement that stores the revision: one round
-// trip, and no lock beyond the note's own row.
-const updateNoteRowTakingSeq = prepared((db: Db, p: NextRevision) =>
+/** The replaced text's own values, named apart from the revision's. */
+interface ReplacedText {
+  replacing: number;
+  replacedBody: string;
+  replacedDeltaStart: number | null;
+  replacedDeltaEnd: number | null;
+  replacedTimeLastModified: number;
+  replacedTimeArchived: number;
+  replacedReason: string;
+  replacedKept: number;
+}
+
+// PostgreSQL stores a revision and the text it replaces in one statement: the version row is
+// inserted from the updated row, so only when the note was still at the revision read.
+const writeSequencedRevision = prepared((db: Db, p: NextRevision & ReplacedText) =>
   db
-    .updateTable('notes')
-    .set({ ...revisionColumns(p), change_seq: NEXT_FROM_SEQUENCE })
-    .where('id', '=', p.id)
-    .returning(NOTE_COLUMNS),
+    .with('next', (db) =>
+      revisionUpdate(db, p, fromSequence).returning([...NOTE_COLUMNS, 'user_id']),
+    )
+    .with('archived', (db) =>
+      db
+        .insertInto('note_versions')
+        .columns([
+          'note_id',
+          'user_id',
+          'revision',
+          'body',
+          'delta_start',
+          'delta_end',
+          'time_last_modified',
+          'time_archived',
+          'reason',
+          'kept',
+        ])
+        .expression((eb) =>
+          eb
+            .selectFrom('next')
+            .select((eb) => [
+              'next.id',
+              'next.user_id',
+              eb.cast<number>(eb.val(p.replacing), 'bigint').as('revision'),
+              eb.cast<string>(eb.val(p.replacedBody), 'text').as('body'),
+              eb.cast<number | null>(eb.val(p.replacedDeltaStart), 'bigint').as('delta_start'),
+              eb.cast<number | null>(eb.val(p.replacedDeltaEnd), 'bigint').as('delta_end'),
+              eb
+                .cast<number>(eb.val(p.replacedTimeLastModified), 'bigint')
+                .as('time_last_modified'),
+              eb.cast<number>(eb.val(p.replacedTimeArchived), 'bigint').as('time_archived'),
+              eb.cast<string>(eb.val(p.replacedReason), 'text').as('reason'),
+              eb.cast<number>(eb.val(p.replacedKept), 'integer').as('kept'),
+            ]),
+        ),
+    )
+    .selectFrom('next')
+    .select(NOTE_COLUMNS),
 );
 
-/** Stores the next revision of a note, with the next change number. */
-export async function writeRevision(db: Db, next: NextRevision): Promise<Note> {
-  const row = isPostgres(db)
-    ? await updateNoteRowTakingSeq.executeTakeFirst(db, next)
-    : await updateNoteRow.executeTakeFirst(db, {
-        ...next,
-        changeSeq: await nextChangeSeq(db, next.userId),
-      });
-  if (!row) throw new Error(`no note ${next.id}`);
-  return toNote(row);
+/**
+ * Stores the next revision of a note, with the next change number, and the text it replaces
+ * into history: both or neither, and only while the note is still at the revision `replaced`
+ * holds (the one the writer read). Undefined, storing nothing, when another write got there
+ * first. On PostgreSQL it is one statement, so a save needs no transaction around it.
+ */
+export async function writeRevision(
+  db: Db,
+  next: NextRevision,
+  replaced: VersionRow,
+): Promise<Note | undefined> {
+  const replacing = replaced.revision;
+  if (isPostgres(db)) {
+    const row = await writeSequencedRevision.executeTakeFirst(db, {
+      ...next,
+      replacing,
+      replacedBody: replaced.body,
+      replacedDeltaStart: replaced.deltaStart,
+      replacedDeltaEnd: replaced.deltaEnd,
+      replacedTimeLastModified: replaced.timeLastModified,
+      replacedTimeArchived: replaced.timeArchived,
+      replacedReason: replaced.reason,
+      replacedKept: replaced.kept,
+    });
+    return row && toNote(row);
+  }
+  return atomically(db, async (trx) => {
+    const row = await writeCountedRevision.executeTakeFirst(trx, { ...next, replacing });
+    if (!row) return undefined;
+    await countChange.execute(trx, next);
+    await insertVersion.execute(trx, replaced);
+    return toNote(row);
+  });
 }
 
 /**
@@ -267,7 +361,7 @@ export async function purgeTrashed(
     }
     return gone.length;
   };
-  return db.isTransaction ? purge(db) : db.transaction().execute(purge);
+  return atomically(db, purge);
 }
 
 /** Rows per insert, well under SQLite's limit on bound parameters. */

@@ -4,7 +4,6 @@ import type { Note } from '../../shared/note.js';
 import type { VersionReason } from '../../shared/note-history.js';
 import { mergeTexts } from '../../shared/text-merge.js';
 import type { Db } from '../db/database.js';
-import { isUniqueViolation } from '../db/unique-violation.js';
 import { conflict, DomainError, invalidInput, notFound } from '../domain-errors.js';
 import type { LiveBus, NoteChange } from '../live/live-bus.js';
 import type { ImportedNote } from '../transfer/import/imported-note.js';
@@ -13,12 +12,11 @@ import { SNAPSHOT_INTERVAL_SECONDS } from './history-policy.js';
 import {
   findStoredNote,
   insertNote,
-  nextChangeSeq,
   purgeTrashed,
   type StoredNote,
   writeRevision,
 } from './note-repository.js';
-import { archiveText, findVersionBody } from './version-repository.js';
+import { findVersionBody, versionRow } from './version-repository.js';
 
 /** Who asks: the user whose notes these are, and the session (device) asking. */
 export interface Caller {
@@ -38,6 +36,12 @@ export interface SaveResult {
 function checkBody(body: string): string {
   if (!body.isWellFormed()) throw invalidInput('Note body is not well-formed Unicode text');
   return body;
+}
+
+/** A write made while holding its note cannot lose it to another; if it did, that is a bug. */
+function written<T>(result: T | undefined): T {
+  if (result === undefined) throw new Error('a held note changed under its write');
+  return result;
 }
 
 const inTrash = () => new DomainError('in_trash', 'That note is in the trash');
@@ -70,27 +74,18 @@ export class NoteService {
     clientId?: string,
   ): Promise<{ note: Note; created: boolean }> {
     checkBody(body);
-    const now = this.clock();
     const id = clientId?.toLowerCase() ?? randomUUID();
-    const result = await this.db
-      .transaction()
-      .execute(async (trx) => {
-        const existing = clientId ? await findStoredNote(trx, caller.userId, id) : undefined;
-        if (existing) return { note: existing.note, created: false };
-        const changeSeq = await nextChangeSeq(trx, caller.userId);
-        const row = { id, userId: caller.userId, body, now, changeSeq };
-        return { note: await insertNote(trx, { ...row, by: caller.sessionId }), created: true };
-      })
-      .catch(async (error: unknown) => {
-        if (!clientId || !isUniqueViolation(error)) throw error;
-        // Two POSTs with one id raced and the other stored it: answered as stored. Otherwise
-        // another account holds the id; ids are never shared, so the client must make another.
-        const stored = await findStoredNote(this.db, caller.userId, id);
-        if (stored) return { note: stored.note, created: false };
-        throw conflict('That note id is taken');
-      });
-    if (result.created) await this.publishUpdate(caller, result.note);
-    return result;
+    const row = { id, userId: caller.userId, body, now: this.clock(), by: caller.sessionId };
+    const note = await insertNote(this.db, row);
+    if (note) {
+      await this.publishUpdate(caller, note);
+      return { note, created: true };
+    }
+    // The id is stored already. This caller's note (an earlier try of this create) is answered
+    // as stored; another account's id is never shared, so the client must make another.
+    const stored = clientId ? await findStoredNote(this.db, caller.userId, id) : undefined;
+    if (!stored) throw conflict('That note id is taken');
+    return { note: stored.note, created: false };
   }
 
   /**
@@ -102,15 +97,15 @@ export class NoteService {
   async update(caller: Caller, id: string, body: string, base?: number): Promise<SaveResult> {
     checkBody(body);
     const now = this.clock();
-    const result = await this.db.transaction().execute(async (trx) => {
-      const stored = await this.storedInList(trx, caller.userId, id);
+    const save = async (db: Db, held: boolean) => {
+      const stored = await this.storedInList(db, caller.userId, id, held);
       const { note } = stored;
       let text = body;
       let conflict = false;
       // A base this server never gave out (e.g. after restoring an older backup) is unknown:
       // the save wins, and the stored text is kept as a conflict version, like a lost base.
       if (base !== undefined && base !== note.revision) {
-        const baseText = base < note.revision ? await findVersionBody(trx, note, base) : undefined;
+        const baseText = base < note.revision ? await findVersionBody(db, note, base) : undefined;
         const merged = baseText ? mergeTexts(baseText.body, note.body, body) : undefined;
         text = merged?.text ?? body;
         conflict = merged ? merged.conflict : note.body !== body;
@@ -118,12 +113,19 @@ export class NoteService {
       if (text === note.body) return { note, changed: false };
       // A blind overwrite of another device's text keeps that text in view, like a conflict.
       const blind = base === undefined && stored.writtenBy !== caller.sessionId;
-      const saved = await this.writeNext(trx, caller, stored, {
+      const saved = await this.writeNext(db, caller, stored, {
         next: { body: text, timeLastModified: now, timeDeleted: null },
         history: { reason: conflict ? 'conflict' : 'edit', keep: blind, now },
       });
+      if (!saved) return undefined;
       return { note: saved, conflictRevision: conflict ? note.revision : undefined, changed: true };
-    });
+    };
+    // A save reads the note and writes its next revision if it is still the one read: no
+    // transaction held across the two. Only when another write came between does it run
+    // again, in a transaction that holds the note.
+    const result =
+      (await save(this.db, false)) ??
+      (await this.db.transaction().execute(async (trx) => written(await save(trx, true))));
     if (result.changed) await this.publishUpdate(caller, result.note);
     return { note: result.note, conflictRevision: result.conflictRevision };
   }
@@ -134,10 +136,12 @@ export class NoteService {
     await this.db.transaction().execute(async (trx) => {
       const stored = await this.storedInList(trx, caller.userId, id);
       const { note } = stored;
-      await this.writeNext(trx, caller, stored, {
-        next: { body: note.body, timeLastModified: note.timeLastModified, timeDeleted: now },
-        history: { reason: 'delete', keep: true, now },
-      });
+      written(
+        await this.writeNext(trx, caller, stored, {
+          next: { body: note.body, timeLastModified: note.timeLastModified, timeDeleted: now },
+          history: { reason: 'delete', keep: true, now },
+        }),
+      );
     });
     await this.publish({
       userId: caller.userId,
@@ -154,10 +158,13 @@ export class NoteService {
       const stored = await findStoredNote(trx, caller.userId, id, { forWrite: true });
       if (!stored || stored.timeDeleted === null) throw notFound('No such note in the trash');
       // The text is unchanged; its (empty) step back keeps the chain of revisions whole.
-      return this.writeNext(trx, caller, stored, {
-        next: { body: stored.note.body, timeLastModified: now, timeDeleted: null },
-        history: { reason: 'edit', keep: false, now },
-      });
+      const next = { body: stored.note.body, timeLastModified: now, timeDeleted: null };
+      return written(
+        await this.writeNext(trx, caller, stored, {
+          next,
+          history: { reason: 'edit', keep: false, now },
+        }),
+      );
     });
     await this.publishUpdate(caller, note);
     return note;
@@ -170,10 +177,12 @@ export class NoteService {
       const stored = await this.storedInList(trx, caller.userId, id);
       const version = await findVersionBody(trx, stored.note, revision);
       if (!version) throw notFound(`This note has no version ${revision}`);
-      return this.writeNext(trx, caller, stored, {
-        next: { body: version.body, timeLastModified: now, timeDeleted: null },
-        history: { reason: 'restore', keep: true, now },
-      });
+      return written(
+        await this.writeNext(trx, caller, stored, {
+          next: { body: version.body, timeLastModified: now, timeDeleted: null },
+          history: { reason: 'restore', keep: true, now },
+        }),
+      );
     });
     await this.publishUpdate(caller, note);
     return note;
@@ -205,19 +214,19 @@ export class NoteService {
     return purgeTrashed(this.db, { userId: caller.userId });
   }
 
-  private async storedInList(db: Db, userId: string, id: string): Promise<StoredNote> {
-    const stored = await findStoredNote(db, userId, id, { forWrite: true });
+  /** The note as a write reads it; `held` locks its row until the transaction ends. */
+  private async storedInList(db: Db, userId: string, id: string, held = true): Promise<StoredNote> {
+    const stored = await findStoredNote(db, userId, id, { forWrite: held });
     if (!stored) throw noSuchNote();
     if (stored.timeDeleted !== null) throw inTrash();
     return stored;
   }
 
   /**
-   * Stores the next revision of a note, after putting the text it replaces into history.
+   * Stores the next revision of a note together with the text it replaces, into history.
    * Conflicts, restores, deletes and blind overwrites are kept whole (`keep`); plain edits
    * become a whole snapshot every few minutes, and between snapshots only the way back from the
-   * new text is stored. The user's change counter is taken last, with the revision itself, so
-   * its lock is held briefly.
+   * new text is stored. Undefined, storing nothing, when the note is no longer as `stored` was.
    */
   private async writeNext(
     db: Db,
@@ -227,7 +236,7 @@ export class NoteService {
       next: { body: string; timeLastModified: number; timeDeleted: number | null };
       history: { reason: VersionReason; keep: boolean; now: number };
     },
-  ): Promise<Note> {
+  ): Promise<Note | undefined> {
     const { next, history } = change;
     const { note, timeSnapshot } = stored;
     const kept =
@@ -235,7 +244,7 @@ export class NoteService {
       history.reason !== 'edit' ||
       timeSnapshot === null ||
       history.now - timeSnapshot >= SNAPSHOT_INTERVAL_SECONDS;
-    await archiveText(db, {
+    const replaced = versionRow({
       noteId: note.id,
       userId: caller.userId,
       revision: note.revision,
@@ -246,14 +255,15 @@ export class NoteService {
       reason: history.reason,
       kept,
     });
-    return writeRevision(db, {
+    const revision = {
       id: note.id,
       userId: caller.userId,
       ...next,
       revision: note.revision + 1,
       by: caller.sessionId,
       timeSnapshot: kept ? history.now : timeSnapshot,
-    });
+    };
+    return writeRevision(db, revision, replaced);
   }
 
   private async publishUpdate(caller: Caller, note: Note): Promise<void> {

@@ -19,39 +19,23 @@ export interface ArchivedText {
   kept: boolean;
 }
 
-const insertVersion = prepared(
-  (
-    db: Db,
-    p: {
-      noteId: string;
-      userId: string;
-      revision: number;
-      body: string;
-      deltaStart: number | null;
-      deltaEnd: number | null;
-      timeLastModified: number;
-      timeArchived: number;
-      reason: VersionReason;
-      kept: number;
-    },
-  ) =>
-    db.insertInto('note_versions').values({
-      note_id: p.noteId,
-      user_id: p.userId,
-      revision: p.revision,
-      body: p.body,
-      delta_start: p.deltaStart,
-      delta_end: p.deltaEnd,
-      time_last_modified: p.timeLastModified,
-      time_archived: p.timeArchived,
-      reason: p.reason,
-      kept: p.kept,
-    }),
-);
+/** A version's row: a snapshot whole, any other revision as the way back from its successor. */
+export interface VersionRow {
+  noteId: string;
+  userId: string;
+  revision: number;
+  body: string;
+  deltaStart: number | null;
+  deltaEnd: number | null;
+  timeLastModified: number;
+  timeArchived: number;
+  reason: VersionReason;
+  kept: number;
+}
 
-export async function archiveText(db: Db, text: ArchivedText): Promise<void> {
+export function versionRow(text: ArchivedText): VersionRow {
   const delta = text.kept ? undefined : deltaBack(text.replacedBy, text.body);
-  await insertVersion.execute(db, {
+  return {
     noteId: text.noteId,
     userId: text.userId,
     revision: text.revision,
@@ -62,8 +46,23 @@ export async function archiveText(db: Db, text: ArchivedText): Promise<void> {
     timeArchived: text.timeArchived,
     reason: text.reason,
     kept: text.kept ? 1 : 0,
-  });
+  };
 }
+
+export const insertVersion = prepared((db: Db, p: VersionRow) =>
+  db.insertInto('note_versions').values({
+    note_id: p.noteId,
+    user_id: p.userId,
+    revision: p.revision,
+    body: p.body,
+    delta_start: p.deltaStart,
+    delta_end: p.deltaEnd,
+    time_last_modified: p.timeLastModified,
+    time_archived: p.timeArchived,
+    reason: p.reason,
+    kept: p.kept,
+  }),
+);
 
 /**
  * The text of one past revision of a note, when history still holds it: a snapshot as stored,
