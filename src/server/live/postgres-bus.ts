@@ -5,6 +5,7 @@ import type { Note } from '../../shared/note.js';
 import type { Db } from '../db/database.js';
 import { connectionFailureReason, DatabaseUnavailableError } from '../db/postgres-connection.js';
 import { findNote } from '../notes/note-repository.js';
+import { batchedNotify } from './batched-notify.js';
 import type { LiveBus, LiveBusListener, NoteChange, SessionsEnded } from './live-bus.js';
 import { parseSessionsEnded, SESSION_ENDS_CHANNEL } from './session-end-notice.js';
 
@@ -87,6 +88,7 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
   let client: pg.Client | undefined;
   let closed = false;
   let delivery: Promise<void> = Promise.resolve();
+  const notifyChange = batchedNotify(db, NOTE_CHANGES_CHANNEL);
 
   const emit = (change: NoteChange) => {
     for (const listener of listeners) listener.onChange(change);
@@ -208,7 +210,7 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
         change.event === 'update' ? { ...notice, note: change.note } : notice,
       );
       if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) payload = JSON.stringify(notice);
-      await sql`select pg_notify(${NOTE_CHANGES_CHANNEL}, ${payload})`.execute(db);
+      await notifyChange(payload);
     },
     async endSessions(ended: SessionsEnded) {
       await notifySessionsEnded(db, ended);
