@@ -35,7 +35,7 @@ async function killListeners(): Promise<number> {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
 
 describe('two instances on one database', () => {
-  it('deliver what is changed through one to the sockets of the other', async () => {
+  it('deliver what is changed through one to the sockets of the other, and its own once', async () => {
     const token = await signUp(one.url);
     const [onOne, onTwo] = [await connect(one, token), await connect(two, token)];
 
@@ -51,6 +51,15 @@ describe('two instances on one database', () => {
       status: 204,
     });
     expect(await onOne.next()).toEqual({ event: 'delete', payload: note.id });
+
+    // The instance that made the changes delivered each once, itself. A change made through
+    // the other afterwards is notified after all of them, so any echo would be in by then.
+    const marker = await createNote(one.url, token, 'made on one');
+    await onTwo.next((message) => message.event === 'update' && message.payload.id === marker.id);
+    expect(onTwo.messages).toEqual([
+      { event: 'update', payload: updated },
+      { event: 'delete', payload: note.id },
+    ]);
   });
 
   it('deliver changes in the order they were made, to their own user only', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type pg from 'pg';
@@ -17,6 +18,8 @@ const LISTENER_NAME = 'quire live listener';
  * 8000 bytes), so no instance reads it again; otherwise its id, and each instance reads it once.
  */
 interface ChangeNotice {
+  /** The instance that made the change, first in the payload: it delivered it itself. */
+  sender?: string;
   userId: string;
   event: 'update' | 'delete';
   noteId: string;
@@ -73,10 +76,10 @@ function parseNotice(payload: string | undefined): ChangeNotice | undefined {
 const SILENT: BusLog = { info() {}, warn() {} };
 
 /**
- * Live events across instances over PostgreSQL LISTEN/NOTIFY. `publish` notifies every
- * instance, this one included; each takes the changed note from the notification (or reads it
- * once, when it was too large to send) and hands it to its listeners,
- * in the order the notifications arrived. If the listening connection breaks, the bus listens
+ * Live events across instances over PostgreSQL LISTEN/NOTIFY. `publish` hands a change to
+ * this instance's listeners and notifies the others; each takes the changed note from the
+ * notification (or reads it once, when it was too large to send) and hands it to its
+ * listeners, in the order the notifications arrived. If the listening connection breaks, the bus listens
  * again (with backoff) and then asks every listener to resync, since notifications sent
  * meanwhile are gone.
  */
@@ -89,6 +92,10 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
   let closed = false;
   let delivery: Promise<void> = Promise.resolve();
   const notifyChange = batchedNotify(db, NOTE_CHANGES_CHANNEL);
+  // This instance's own changes go to its sockets at once, not around through PostgreSQL; its
+  // notifications are for the other instances, and it knows its own by their first bytes.
+  const sender = randomUUID();
+  const ownNotice = `{"sender":"${sender}",`;
 
   const emit = (change: NoteChange) => {
     for (const listener of listeners) listener.onChange(change);
@@ -142,6 +149,7 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
         if (ended) for (const listener of listeners) listener.onSessionsEnded?.(ended);
         return;
       }
+      if (message.payload?.startsWith(ownNotice)) return;
       const notice = message.channel === NOTE_CHANGES_CHANNEL && parseNotice(message.payload);
       if (notice) receive(notice);
     });
@@ -200,7 +208,12 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
 
   return {
     async publish(change: NoteChange) {
+      // In turn with the changes received before it, which may still be being read.
+      delivery = delivery
+        .then(() => emit(change))
+        .catch((error: unknown) => log.warn({ err: error }, 'a change could not be delivered'));
       const notice: ChangeNotice = {
+        sender,
         userId: change.userId,
         event: change.event,
         noteId: change.event === 'update' ? change.note.id : change.noteId,
