@@ -55,6 +55,9 @@ test.describe('screenshots', () => {
       await page.keyboard.type('!');
       await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
       await shoot(page, `${scheme}-7-saved`);
+      // The browser's own caret and selection, in the theme's colours.
+      await page.keyboard.press('Shift+Home');
+      await shoot(page, `${scheme}-7-selection`);
 
       if (test.info().project.name === 'narrow') {
         await page.getByRole('button', { name: 'Back' }).click();

@@ -48,9 +48,9 @@ export const editorTheme = EditorView.theme({
   },
   '.cm-line': { padding: '0' },
   '.cm-placeholder': { color: faint },
-  '.cm-cursor, .cm-dropCursor': { borderLeftColor: text },
-  '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground':
-    { backgroundColor: 'var(--accent-soft, color-mix(in srgb, Highlight 40%, transparent))' },
+  '.cm-content ::selection': {
+    backgroundColor: 'var(--accent-soft, color-mix(in srgb, Highlight 40%, transparent))',
+  },
   '.cm-misspelling': {
     textDecorationLine: 'underline',
     textDecorationStyle: 'wavy',

@@ -6,7 +6,7 @@ import {
 } from '@codemirror/lang-markdown';
 import { LanguageSupport } from '@codemirror/language';
 import { Compartment, EditorState, type Extension, Prec, Transaction } from '@codemirror/state';
-import { drawSelection, EditorView, keymap, placeholder } from '@codemirror/view';
+import { EditorView, keymap, placeholder } from '@codemirror/view';
 import { editorTheme, markdownHighlighting } from './editor-theme.js';
 import { fileDropGuard } from './file-drop-guard.js';
 import { toggleBold, toggleItalic } from './markdown-formatting.js';
@@ -32,9 +32,10 @@ export function isRemote(transaction: Transaction): boolean {
   return transaction.annotation(Transaction.remote) === true;
 }
 
+// The browser draws the caret and the selection (no `drawSelection()`): CodeMirror's drawn
+// cursor restarts its blink on every key, which cost each keystroke a frame of its own.
 const baseExtensions: Extension = [
   history(),
-  drawSelection(),
   EditorView.lineWrapping,
   markdownKeys,
   keymap.of([...defaultKeymap, ...historyKeymap]),
