@@ -107,20 +107,23 @@ export function listOrderSeen(page: Page): Promise<boolean> {
  * Collects, from now on, the browser's own Event Timing entries for key presses (those of
  * 16 ms and longer, as the API reports them): from the key to the frame painted after it.
  * Entries arrive after their frame, so a key pressed before the call (Ctrl+End) is left out by
- * its start time.
+ * its start time. Chromium also counts the interactions it timed, fast or slow.
  */
 export async function watchKeyTimings(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const holder = window as unknown as { keyTimings?: { since: number; slow: Set<number> } };
+    // interactionId and interactionCount are in Chromium, not yet in TypeScript's DOM types.
+    const counted = () => (performance as { interactionCount?: number }).interactionCount ?? 0;
+    type Timings = { since: number; countedBefore: number; slow: Set<number> };
+    const holder = window as unknown as { keyTimings?: Timings };
     if (holder.keyTimings) {
       holder.keyTimings.since = performance.now();
+      holder.keyTimings.countedBefore = counted();
       holder.keyTimings.slow.clear();
       return;
     }
-    const timings = { since: performance.now(), slow: new Set<number>() }; // interaction ids
+    const timings = { since: performance.now(), countedBefore: counted(), slow: new Set<number>() };
     holder.keyTimings = timings;
     new PerformanceObserver((entries) => {
-      // interactionId is in Chromium, not yet in TypeScript's DOM types.
       type KeyTiming = PerformanceEventTiming & { interactionId: number };
       for (const entry of entries.getEntries() as KeyTiming[]) {
         if (!entry.name.startsWith('key') || !entry.interactionId) continue;
@@ -131,11 +134,20 @@ export async function watchKeyTimings(page: Page): Promise<void> {
   });
 }
 
-/** The key presses since `watchKeyTimings` that took 16 ms or more to paint. */
-export function slowKeys(page: Page): Promise<number> {
-  return page.evaluate(
-    () => (window as unknown as { keyTimings: { slow: Set<number> } }).keyTimings.slow.size,
-  );
+/**
+ * The share of key presses since `watchKeyTimings` that took 16 ms or more to paint, or null
+ * when Chromium timed fewer interactions than keys were typed (it then reports none at all,
+ * which would read as every key fast).
+ */
+export async function slowKeyShare(page: Page, keys: number): Promise<number | null> {
+  const { slow, timed } = await page.evaluate(() => {
+    const timings = (
+      window as unknown as { keyTimings: { countedBefore: number; slow: Set<number> } }
+    ).keyTimings;
+    const counted = (performance as { interactionCount?: number }).interactionCount ?? 0;
+    return { slow: timings.slow.size, timed: counted - timings.countedBefore };
+  });
+  return timed < keys ? null : slow / keys;
 }
 
 /**
