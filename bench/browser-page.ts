@@ -104,50 +104,44 @@ export function listOrderSeen(page: Page): Promise<boolean> {
 }
 
 /**
- * Collects, from now on, the browser's own Event Timing entries for key presses (those of
- * 16 ms and longer, as the API reports them): from the key to the frame painted after it.
- * Entries arrive after their frame, so a key pressed before the call (Ctrl+End) is left out by
- * its start time. Chromium also counts the interactions it timed, fast or slow.
+ * Times, from now on, each key press to the end of the frame that shows it: a keydown listener
+ * (capturing, so it runs before the page's own) asks for the next animation frame, and a task
+ * posted from that frame runs once the frame's style, layout and paint are done. Event Timing
+ * would tell the same in a browser on a screen, but headless Chromium reports a key only once
+ * something outside the editor's composited layer is painted, so its figures followed
+ * unrelated changes of the page (a key was "1.2 s" when nothing else changed for that long).
  */
-export async function watchKeyTimings(page: Page): Promise<void> {
+export async function watchKeyFrames(page: Page): Promise<void> {
   await page.evaluate(() => {
-    // interactionId and interactionCount are in Chromium, not yet in TypeScript's DOM types.
-    const counted = () => (performance as { interactionCount?: number }).interactionCount ?? 0;
-    type Timings = { since: number; countedBefore: number; slow: Set<number> };
-    const holder = window as unknown as { keyTimings?: Timings };
-    if (holder.keyTimings) {
-      holder.keyTimings.since = performance.now();
-      holder.keyTimings.countedBefore = counted();
-      holder.keyTimings.slow.clear();
+    const holder = window as unknown as { keyFrames?: number[] };
+    if (holder.keyFrames) {
+      holder.keyFrames.length = 0;
       return;
     }
-    const timings = { since: performance.now(), countedBefore: counted(), slow: new Set<number>() };
-    holder.keyTimings = timings;
-    new PerformanceObserver((entries) => {
-      type KeyTiming = PerformanceEventTiming & { interactionId: number };
-      for (const entry of entries.getEntries() as KeyTiming[]) {
-        if (!entry.name.startsWith('key') || !entry.interactionId) continue;
-        if (entry.startTime < timings.since || entry.duration < 16) continue;
-        timings.slow.add(entry.interactionId); // a key's keydown, keypress, keyup: one key
-      }
-    }).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
+    const times: number[] = [];
+    holder.keyFrames = times;
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        const pressed = event.timeStamp;
+        requestAnimationFrame(() => {
+          const after = new MessageChannel();
+          after.port1.onmessage = () => times.push(performance.now() - pressed);
+          after.port2.postMessage(null);
+        });
+      },
+      { capture: true },
+    );
   });
 }
 
 /**
- * The share of key presses since `watchKeyTimings` that took 16 ms or more to paint, or null
- * when Chromium timed fewer interactions than keys were typed (it then reports none at all,
- * which would read as every key fast).
+ * The share of the `keys` pressed since `watchKeyFrames` whose frame ended 16 ms or more after
+ * the key, or null when fewer frames than keys were seen.
  */
 export async function slowKeyShare(page: Page, keys: number): Promise<number | null> {
-  const { slow, timed } = await page.evaluate(() => {
-    const timings = (
-      window as unknown as { keyTimings: { countedBefore: number; slow: Set<number> } }
-    ).keyTimings;
-    const counted = (performance as { interactionCount?: number }).interactionCount ?? 0;
-    return { slow: timings.slow.size, timed: counted - timings.countedBefore };
-  });
-  return timed < keys ? null : slow / keys;
+  const times = await page.evaluate(() => (window as unknown as { keyFrames: number[] }).keyFrames);
+  return times.length < keys ? null : times.filter((ms) => ms >= 16).length / keys;
 }
 
 /**

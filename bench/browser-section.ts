@@ -10,7 +10,7 @@ import {
   openNote,
   searchAsYouType,
   slowKeyShare,
-  watchKeyTimings,
+  watchKeyFrames,
   watchListMarks,
   watchListOrder,
 } from './browser-page.js';
@@ -179,7 +179,7 @@ async function typeInYardstick(
       id: noteId,
       body,
     });
-    await watchKeyTimings(page);
+    await watchKeyFrames(page);
     const work = await typeTraced(page, s.keystrokes, s.keyGapMs, () =>
       page.waitForFunction(() => document.body.dataset.saved === 'yes'),
     );
@@ -236,7 +236,7 @@ async function measure(
     const typedId = account.noteIds[5] ?? '';
     await openNote(page, typedId);
     await watchListOrder(page, typedId);
-    await watchKeyTimings(page);
+    await watchKeyFrames(page);
     const saved = () => page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     const work = await typeTraced(page, s.keystrokes, s.keyGapMs, saved);
     const reordered = await listOrderSeen(page);
@@ -244,7 +244,7 @@ async function measure(
 
     progress('browser: typing in a 1 MB note');
     await openNote(page, account.largeNoteId);
-    await watchKeyTimings(page);
+    await watchKeyFrames(page);
     const largeWork = await typeTraced(page, s.keystrokes, s.keyGapMs, saved);
     const largeOver16 = await slowKeyShare(page, s.keystrokes);
 
