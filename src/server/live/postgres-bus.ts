@@ -79,9 +79,9 @@ const SILENT: BusLog = { info() {}, warn() {} };
  * Live events across instances over PostgreSQL LISTEN/NOTIFY. `publish` hands a change to
  * this instance's listeners and notifies the others; each takes the changed note from the
  * notification (or reads it once, when it was too large to send) and hands it to its
- * listeners, in the order the notifications arrived. If the listening connection breaks, the bus listens
- * again (with backoff) and then asks every listener to resync, since notifications sent
- * meanwhile are gone.
+ * listeners, in the order the notifications arrived. If the listening connection breaks, the
+ * bus listens again (with backoff) and then asks every listener to resync, since notifications
+ * sent meanwhile are gone.
  */
 export async function createPostgresBus(options: PostgresBusOptions): Promise<LiveBus> {
   const { db, newClient } = options;
