@@ -10,6 +10,7 @@ import { findExistingSessionIds } from '../accounts/session-repository.js';
 import { authenticateToken } from '../accounts/session-service.js';
 import type { Db } from '../db/database.js';
 import { DomainError, tooManyRequests } from '../domain-errors.js';
+import { startHeartbeat } from './heartbeat.js';
 import type { LiveClient, LiveHub } from './live-hub.js';
 import {
   type AdmissionTicket,
@@ -61,18 +62,8 @@ export function registerLiveSocket(app: FastifyInstance, options: LiveSocketOpti
   const admission = new SocketAdmission(options.admission);
   const tickets = new WeakMap<object, AdmissionTicket>();
 
-  const heartbeat = setInterval(() => {
-    for (const socket of app.websocketServer.clients) {
-      if (!alive.has(socket)) {
-        socket.terminate(); // no pong since the last ping: the peer is gone
-        continue;
-      }
-      alive.delete(socket);
-      socket.ping();
-    }
-  }, heartbeatMs);
-  heartbeat.unref();
-  app.addHook('onClose', async () => clearInterval(heartbeat));
+  const stopHeartbeat = startHeartbeat(() => app.websocketServer.clients, alive, heartbeatMs);
+  app.addHook('onClose', async () => stopHeartbeat());
 
   /** Until it authenticates, a socket holds a place; none left → 429 before the handshake. */
   const admit = async (request: FastifyRequest) => {
