@@ -61,6 +61,17 @@ const countChange = prepared((db: Db, p: { userId: string }) =>
 const atomically = <T>(db: Db, write: (trx: Db) => Promise<T>): Promise<T> =>
   db.isTransaction ? write(db) : db.transaction().execute(write);
 
+/**
+ * SQLite: a write whose row took the user's counter plus one (`fromCounter`), and the counter
+ * then counting it, both or neither. Nothing is counted when `write` stores nothing.
+ */
+const counted = <T>(db: Db, userId: string, write: (trx: Db) => Promise<T | undefined>) =>
+  atomically(db, async (trx) => {
+    const stored = await write(trx);
+    if (stored !== undefined) await countChange.execute(trx, { userId });
+    return stored;
+  });
+
 /** `count` change numbers at once, for an import: one statement, in order. */
 export async function reserveChangeSeqs(db: Db, userId: string, count: number): Promise<number[]> {
   if (isPostgres(db)) {
@@ -191,11 +202,7 @@ const insertNoteSequenced = insertNoteRow(fromSequence);
 export async function insertNote(db: Db, row: NewNote): Promise<Note | undefined> {
   const inserted = isPostgres(db)
     ? await insertNoteSequenced.executeTakeFirst(db, row)
-    : await atomically(db, async (trx) => {
-        const stored = await insertNoteCounted.executeTakeFirst(trx, row);
-        if (stored) await countChange.execute(trx, row);
-        return stored;
-      });
+    : await counted(db, row.userId, (trx) => insertNoteCounted.executeTakeFirst(trx, row));
   if (!inserted) return undefined;
   return {
     id: row.id,
@@ -326,10 +333,9 @@ export async function writeRevision(
     });
     return row && toNote(row);
   }
-  return atomically(db, async (trx) => {
+  return counted(db, next.userId, async (trx) => {
     const row = await writeCountedRevision.executeTakeFirst(trx, { ...next, replacing });
     if (!row) return undefined;
-    await countChange.execute(trx, next);
     await insertVersion.execute(trx, replaced);
     return toNote(row);
   });
