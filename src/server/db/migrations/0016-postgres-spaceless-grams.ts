@@ -7,14 +7,19 @@ import { POSTGRES_REBUILD, SPACELESS_SCRIPT_CLASS } from './0004-search-index.js
 // characters and its overlapping pairs of characters, as SQLite's does (migration 0012), and
 // the trigram index goes, with its cost on every write of such a note.
 
-export const RUNS = `'${SPACELESS_SCRIPT_CLASS}+'`;
+const RUNS = `'${SPACELESS_SCRIPT_CLASS}+'`;
 
-/** Runs leave the words' text (a run is one long word to the parser) and come back as grams. */
-export const POSTGRES_VECTOR_0016 = `create or replace function quire_search_vector(body text)
-  returns tsvector language sql immutable parallel safe as $$
+/**
+ * Runs leave the words' text (a run is one long word to the parser) and come back as grams,
+ * followed by `more` (an SQL text expression of `body`, as migration 0018 adds its tags).
+ */
+export const postgresSearchVector = (more?: string) => `create or replace function
+  quire_search_vector(body text) returns tsvector language sql immutable parallel safe as $$
     select to_tsvector('simple'::regconfig, quire_search_text(
       case when body ~ '${SPACELESS_SCRIPT_CLASS}'
-        then regexp_replace(body, ${RUNS}, ' ', 'g') || ' ' || quire_spaceless_grams(body)
+        then regexp_replace(body, ${RUNS}, ' ', 'g') || ' ' || quire_spaceless_grams(body)${
+          more ? ` || ' ' || ${more}` : ''
+        }
         else body end))
   $$`;
 
@@ -31,7 +36,7 @@ const UP = [
          ) as chars,
          lateral (values (c), (c || next)) as grams(gram)
      $$`,
-  POSTGRES_VECTOR_0016,
+  postgresSearchVector(),
   'drop index notes_spaceless_trigram',
   ...POSTGRES_REBUILD,
 ];

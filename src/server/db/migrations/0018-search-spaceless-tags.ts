@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { POSTGRES_REBUILD, SPACELESS_SCRIPT_CLASS } from './0004-search-index.js';
 import { SQLITE_REBUILD } from './0012-search-spaceless-grams.js';
-import { POSTGRES_VECTOR_0016, RUNS } from './0016-postgres-spaceless-grams.js';
+import { postgresSearchVector } from './0016-postgres-spaceless-grams.js';
 
 // Tags written in scripts without spaces (`#北京`) were lost to `tag:` searches: their text
 // left the words' text as a spaceless run before tags were read from it. Both indexes now add
@@ -15,19 +15,12 @@ const POSTGRES_UP = [
        from regexp_matches(body, '(^|[^[:alnum:]#])#([[:alpha:]][[:alnum:]]*)', 'g') as tag
        where tag[2] ~ '${SPACELESS_SCRIPT_CLASS}'
      $$`,
-  `create or replace function quire_search_vector(body text) returns tsvector
-     language sql immutable parallel safe as $$
-       select to_tsvector('simple'::regconfig, quire_search_text(
-         case when body ~ '${SPACELESS_SCRIPT_CLASS}'
-           then regexp_replace(body, ${RUNS}, ' ', 'g') || ' ' || quire_spaceless_grams(body)
-             || ' ' || quire_spaceless_tags(body)
-           else body end))
-     $$`,
+  postgresSearchVector('quire_spaceless_tags(body)'),
   ...POSTGRES_REBUILD,
 ];
 
 const POSTGRES_DOWN = [
-  POSTGRES_VECTOR_0016,
+  postgresSearchVector(),
   'drop function quire_spaceless_tags',
   ...POSTGRES_REBUILD,
 ];
