@@ -10,6 +10,7 @@ import { DatabaseUnavailableError } from './postgres-connection.js';
 import { openPostgres } from './postgres-database.js';
 import type { DatabaseSchema } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
+import { WalCheckpointer } from './wal-checkpointer.js';
 import { WalGroupSync } from './wal-group-sync.js';
 
 export { DatabaseUnavailableError } from './postgres-connection.js';
@@ -55,6 +56,21 @@ export interface OpenOptions {
   startupWaitMs?: number;
 }
 
+/** The WAL's size in pages at which a commit copies it back itself, if the worker falls behind. */
+const BACKSTOP_CHECKPOINT_PAGES = 16_384;
+const SQLITE_DEFAULT_CHECKPOINT_PAGES = 1_000;
+
+/** Checkpoints leave the event loop for a worker; the writer takes them back if it fails. */
+function backgroundCheckpoints(sqlite: SQLite.Database, file: string): WalCheckpointer {
+  sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
+  return new WalCheckpointer(file, {
+    onFailure: (error) => {
+      sqlite.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_CHECKPOINT_PAGES}`);
+      process.emitWarning(`WAL checkpoints are back in the writer: ${error.message}`);
+    },
+  });
+}
+
 function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
   if (file !== ':memory:') {
     if (options.mustExist && !fs.existsSync(file)) {
@@ -78,7 +94,9 @@ function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
   );
   const wal = file === ':memory:' ? undefined : new WalGroupSync(file);
   wal?.prepare();
+  const checkpointer = file === ':memory:' ? undefined : backgroundCheckpoints(sqlite, file);
   const driver = new BatchedSqliteDriver({ database: withStatementCache(sqlite) });
+  if (checkpointer) driver.onCommit(() => checkpointer.committed());
   const db = new Kysely<DatabaseSchema>({
     dialect: {
       createAdapter: () => new SqliteAdapter(),
@@ -93,6 +111,7 @@ function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
     synced: async () => wal?.synced(),
     onCommit: (listener) => driver.onCommit(listener),
     close: async () => {
+      await checkpointer?.close();
       await wal?.close();
       await db.destroy();
     },

@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+/** The WAL's size at which copying it back begins: SQLite's own default, 1,000 pages. */
+export const CHECKPOINT_AFTER_BYTES = 4 * 1024 * 1024;
+/** Writes that come together are copied back together, this long after the first of them. */
+const CHECKPOINT_DELAY_MS = 100;
+
+/** What SQLite answers to `pragma wal_checkpoint`. */
+export interface CheckpointResult {
+  busy: number;
+  /** Frames in the WAL… */
+  log: number;
+  /** …and how many of them are now in the database file. */
+  checkpointed: number;
+}
+
+// Plain JavaScript run as the worker's source, so that it needs no build step or loader in any
+// of the ways Quire runs (built, under tsx, under the test runner).
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file, { fileMustExist: true });
+parentPort.on('message', (message) => {
+  if (message === 'close') {
+    db.close();
+    parentPort.close();
+    return;
+  }
+  parentPort.postMessage(db.pragma('wal_checkpoint(PASSIVE)')[0]);
+});
+`;
+
+const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
+
+/**
+ * Copies the WAL back into the database file on a worker thread with a connection of its own,
+ * instead of in the commit that crosses SQLite's threshold: that copy reads and writes every
+ * page the WAL holds and syncs the file, a pause of several milliseconds for every request
+ * waiting on the event loop. A passive checkpoint never blocks a writer or a reader; the writer
+ * starts the WAL over once a checkpoint has copied all of it. The writer's own checkpoint stays
+ * as a backstop at a higher threshold, for a WAL that writes without a pause keep ahead of this.
+ */
+export class WalCheckpointer {
+  private worker: Worker | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<CheckpointResult> | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly databaseFile: string,
+    private readonly events: {
+      /** The worker could not checkpoint; it is stopped, and the writer should do it again. */
+      onFailure(error: Error): void;
+      onCheckpoint?(result: CheckpointResult): void;
+    },
+  ) {}
+
+  /** A commit wrote to the WAL: a checkpoint follows shortly, once the WAL is worth copying. */
+  committed(): void {
+    if (this.timer || this.closed) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.checkpointIfDue();
+    }, CHECKPOINT_DELAY_MS);
+    this.timer.unref();
+  }
+
+  /** Copies what the WAL holds now into the database file; resolves with SQLite's counts. */
+  checkpoint(): Promise<CheckpointResult> {
+    if (this.closed) return Promise.reject(new Error('the checkpointer is closed'));
+    this.running ??= this.runOnWorker().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /** Waits for a checkpoint under way, then lets the worker and its connection go. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running?.catch(() => {});
+    const worker = this.worker;
+    this.worker = undefined;
+    if (!worker) return;
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.postMessage('close');
+    await exited;
+  }
+
+  private async checkpointIfDue(): Promise<void> {
+    if (this.closed || (!this.worker && this.walBytes() < CHECKPOINT_AFTER_BYTES)) return;
+    try {
+      this.events.onCheckpoint?.(await this.checkpoint());
+    } catch (error) {
+      if (this.closed) return;
+      this.closed = true;
+      this.events.onFailure(error as Error);
+    }
+  }
+
+  private walBytes(): number {
+    try {
+      return fs.statSync(`${this.databaseFile}-wal`).size;
+    } catch {
+      return 0;
+    }
+  }
+
+  private runOnWorker(): Promise<CheckpointResult> {
+    const worker = this.startWorker();
+    return new Promise<CheckpointResult>((resolve, reject) => {
+      const settle = () => {
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+      };
+      const onMessage = (result: CheckpointResult) => {
+        settle();
+        resolve(result);
+      };
+      const onError = (error: Error) => {
+        settle();
+        reject(error);
+      };
+      const onExit = () => {
+        settle();
+        reject(new Error('the checkpoint worker stopped'));
+      };
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+      worker.postMessage('checkpoint');
+    });
+  }
+
+  private startWorker(): Worker {
+    if (!this.worker) {
+      this.worker = new Worker(WORKER_SOURCE, {
+        eval: true,
+        workerData: { driver: driverPath, file: this.databaseFile },
+      });
+      // An idle worker does not keep the process alive; close() still ends it properly.
+      this.worker.unref();
+    }
+    return this.worker;
+  }
+}
