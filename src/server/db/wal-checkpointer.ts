@@ -86,6 +86,7 @@ export class WalCheckpointer {
     this.worker = undefined;
     if (!worker) return;
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.ref();
     worker.postMessage('close');
     await exited;
   }
@@ -113,6 +114,7 @@ export class WalCheckpointer {
     const worker = this.startWorker();
     return new Promise<CheckpointResult>((resolve, reject) => {
       const settle = () => {
+        worker.unref();
         worker.off('message', onMessage);
         worker.off('error', onError);
         worker.off('exit', onExit);
@@ -132,19 +134,24 @@ export class WalCheckpointer {
       worker.on('message', onMessage);
       worker.on('error', onError);
       worker.on('exit', onExit);
+      // Held while it works, so that a process ending with `close()` waits for the answer.
+      worker.ref();
       worker.postMessage('checkpoint');
     });
   }
 
   private startWorker(): Worker {
-    if (!this.worker) {
-      this.worker = new Worker(WORKER_SOURCE, {
-        eval: true,
-        workerData: { driver: driverPath, file: this.databaseFile },
-      });
-      // An idle worker does not keep the process alive; close() still ends it properly.
-      this.worker.unref();
-    }
-    return this.worker;
+    if (this.worker) return this.worker;
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { driver: driverPath, file: this.databaseFile },
+    });
+    worker.once('exit', () => {
+      if (this.worker === worker) this.worker = undefined;
+    });
+    // An idle worker does not keep the process alive.
+    worker.unref();
+    this.worker = worker;
+    return worker;
   }
 }
