@@ -62,6 +62,7 @@ test.describe('Saving under a slow network', () => {
     await editor(page).pressSequentially(' network');
     await expect.poll(async () => (await account.api.note(note.id))?.body).toBe('Flaky network');
     await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+    expect(failures).toBe(0); // both failures were met and retried
   });
 
   test('closing the tab with unsaved edits asks first', async ({ page, account }) => {

@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Note } from '../../shared/note.js';
 import { NoteRequestError } from './api-errors.js';
 import { liveClientHeaders } from './live-client.js';
-import { OFF_THREAD_CHARS, offThreadSaver, type WorkerLike } from './off-thread-save.js';
+import { offThreadSaver, type WorkerLike } from './off-thread-save.js';
 import { answerSave, type SaveReply, type SaveRequest } from './save-protocol.js';
 
-const large = 'x'.repeat(OFF_THREAD_CHARS);
+const large = 'x'.repeat(1024 * 1024);
 const stored = (body: string): Note => ({
   id: 'a',
   body,
@@ -38,7 +38,7 @@ function inlineWorker() {
 describe('off-thread saves', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('sends a large body through the worker and a small one from the page', async () => {
+  it('sends every save through the worker, small or large', async () => {
     const fetch = vi.fn(async (_path: string, init: RequestInit) =>
       Response.json(stored(JSON.parse(String(init.body)).body)),
     );
@@ -47,10 +47,20 @@ describe('off-thread saves', () => {
     const save = offThreadSaver(() => worker);
 
     expect((await save('t', { id: 'a', body: 'small', revision: 2 })).note.body).toBe('small');
-    expect(requests).toHaveLength(0);
     const answer = await save('t', { id: 'a', body: large, revision: 2 });
     expect(answer).toEqual({ note: stored(large), conflictRevision: null });
-    expect(requests).toMatchObject([{ token: 't', headers: liveClientHeaders }]);
+    expect(requests).toMatchObject([
+      { token: 't', headers: liveClientHeaders, edit: { body: 'small' } },
+      { token: 't', headers: liveClientHeaders, edit: { body: large } },
+    ]);
+  });
+
+  it('saves from the page where no worker starts', async () => {
+    vi.stubGlobal('fetch', async (_path: string, init: RequestInit) =>
+      Response.json(stored(JSON.parse(String(init.body)).body)),
+    );
+    const save = offThreadSaver(() => null);
+    expect((await save('t', { id: 'a', body: 'small', revision: 2 })).note.body).toBe('small');
   });
 
   it('raises a failed save in the worker as the page would', async () => {

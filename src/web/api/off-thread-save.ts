@@ -3,13 +3,6 @@ import { liveClientHeaders } from './live-client.js';
 import { type NoteEdit, putNote, type SaveAnswer } from './note-save.js';
 import { type SaveReply, type SaveRequest, settleReply } from './save-protocol.js';
 
-/**
- * Bodies from this size on are saved by a worker: for a 1 MB note, JSON.stringify, the
- * request's encoding and parsing the answer took tens of ms of the page's thread per save.
- * Smaller ones cost less than the trip to the worker and back.
- */
-export const OFF_THREAD_CHARS = 64 * 1024;
-
 /** The part of a Worker this module uses, so tests can pass a fake. */
 export interface WorkerLike {
   postMessage(message: SaveRequest): void;
@@ -22,7 +15,11 @@ function startWorker(): WorkerLike | null {
   return new Worker(new URL('./save-worker.ts', import.meta.url), { type: 'module', name: 'save' });
 }
 
-/** Saves through one worker; should it fail to start or stop, saves go on from the page. */
+/**
+ * Saves through one worker; should it fail to start or stop, saves go on from the page. A save
+ * from the page costs its thread about a millisecond even for a 1 KiB note (the fetch's setup,
+ * encoding, reading the answer), and tens of ms for a 1 MB one; handing it over costs a copy.
+ */
 export function offThreadSaver(create: () => WorkerLike | null = startWorker) {
   let worker: WorkerLike | null | undefined;
   let nextId = 1;
@@ -48,7 +45,7 @@ export function offThreadSaver(create: () => WorkerLike | null = startWorker) {
   }
 
   return function save(token: string, edit: NoteEdit): Promise<SaveAnswer> {
-    const target = edit.body.length >= OFF_THREAD_CHARS ? workerOnce() : null;
+    const target = workerOnce();
     if (!target) return putNote(token, edit, liveClientHeaders);
     const id = nextId++;
     return new Promise<SaveAnswer>((resolve, reject) => {

@@ -1,4 +1,4 @@
-// The save worker: large saves are stringified, sent and parsed here, off the page's thread.
+// The save worker: saves are stringified, sent and parsed here, off the page's thread.
 import { answerSave, type SaveRequest } from './save-protocol.js';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
