@@ -40,7 +40,7 @@ const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
  * page the WAL holds and syncs the file, a pause of several milliseconds for every request
  * waiting on the event loop. A passive checkpoint never blocks a writer or a reader; the writer
  * starts the WAL over once a checkpoint has copied all of it. The writer's own checkpoint stays
- * as a backstop at a higher threshold, for a WAL that writes without a pause keep ahead of this.
+ * as a backstop at a higher threshold, for writes that never pause long enough for a whole one.
  */
 export class WalCheckpointer {
   private worker: Worker | undefined;
