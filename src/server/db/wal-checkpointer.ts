@@ -94,7 +94,8 @@ export class WalCheckpointer {
   private async checkpointIfDue(): Promise<void> {
     if (this.closed || (!this.worker && this.walBytes() < CHECKPOINT_AFTER_BYTES)) return;
     try {
-      this.events.onCheckpoint?.(await this.checkpoint());
+      const result = await this.checkpoint();
+      this.events.onCheckpoint?.(result);
     } catch (error) {
       if (this.closed) return;
       this.closed = true;
