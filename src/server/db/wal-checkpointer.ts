@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { SingleFlight } from '../../shared/single-flight.js';
 
 /** The WAL's size at which copying it back begins: SQLite's own default, 1,000 pages. */
 export const CHECKPOINT_AFTER_BYTES = 4 * 1024 * 1024;
@@ -45,7 +46,7 @@ const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
 export class WalCheckpointer {
   private worker: Worker | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<CheckpointResult> | undefined;
+  private readonly checkpoints = new SingleFlight<CheckpointResult>();
   private closed = false;
 
   constructor(
@@ -70,10 +71,7 @@ export class WalCheckpointer {
   /** Copies what the WAL holds now into the database file; resolves with SQLite's counts. */
   checkpoint(): Promise<CheckpointResult> {
     if (this.closed) return Promise.reject(new Error('the checkpointer is closed'));
-    this.running ??= this.runOnWorker().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+    return this.checkpoints.run(() => this.runOnWorker());
   }
 
   /** Waits for a checkpoint under way, then lets the worker and its connection go. */
@@ -81,7 +79,7 @@ export class WalCheckpointer {
     this.closed = true;
     clearTimeout(this.timer);
     this.timer = undefined;
-    await this.running?.catch(() => {});
+    await this.checkpoints.running?.catch(() => {});
     const worker = this.worker;
     this.worker = undefined;
     if (!worker) return;

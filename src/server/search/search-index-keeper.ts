@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { SingleFlight } from '../../shared/single-flight.js';
 
 /** An index kept by a queue of changed notes that it works off. */
 export interface CatchUpIndex {
@@ -39,7 +40,7 @@ export class SearchIndexKeeper {
   private timer: NodeJS.Timeout | undefined;
   private firstWrite: number | undefined;
   private lastWrite = 0;
-  private running: Promise<void> | undefined;
+  private readonly catchUps = new SingleFlight<void>();
   private closed = false;
   /** The index took notes since it was last tidied. */
   private untidy = false;
@@ -67,10 +68,7 @@ export class SearchIndexKeeper {
 
   /** Indexes every waiting note now, e.g. after a bulk load; resolves when none waits. */
   catchUpAll(): Promise<void> {
-    this.running ??= this.workOff().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+    return this.catchUps.run(() => this.workOff());
   }
 
   /** Stops the timer and waits for a catch-up under way; what still waits is indexed later. */
@@ -78,7 +76,7 @@ export class SearchIndexKeeper {
     this.closed = true;
     clearTimeout(this.timer);
     this.timer = undefined;
-    await this.running;
+    await this.catchUps.running;
   }
 
   private arm(delayMs: number): void {

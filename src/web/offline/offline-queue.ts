@@ -1,4 +1,5 @@
 import type { NoteId } from '../../shared/note.js';
+import { SingleFlight } from '../../shared/single-flight.js';
 import type { OfflineStore, QueuedChange } from './offline-store.js';
 
 /** What sends a queued change; it throws when the server cannot be reached. */
@@ -15,7 +16,7 @@ export class OfflineQueue {
   private account: string | null = null;
   private readonly changes = new Map<NoteId, QueuedChange['kind']>();
   private readonly listeners = new Set<() => void>();
-  private sending: Promise<void> | null = null;
+  private readonly sending = new SingleFlight<void>();
   private ids: readonly NoteId[] = [];
 
   constructor(private readonly offline: OfflineStore) {}
@@ -77,10 +78,7 @@ export class OfflineQueue {
 
   /** Sends everything in the order it was made; stops at the first failure, to try again later. */
   sendAll(sender: QueueSender): Promise<void> {
-    this.sending ??= this.sendInOrder(sender).finally(() => {
-      this.sending = null;
-    });
-    return this.sending;
+    return this.sending.run(() => this.sendInOrder(sender));
   }
 
   subscribe = (listener: () => void): (() => void) => {
