@@ -113,20 +113,25 @@ export function listOrderSeen(page: Page): Promise<boolean> {
  */
 export async function watchKeyFrames(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const holder = window as unknown as { keyFrames?: number[] };
+    const holder = window as unknown as { keyFrames?: number[]; keyFrameRound?: number };
+    // A key pressed before this call (opening a note presses Ctrl+End) may have its frame
+    // still to come: it belongs to the round it was pressed in, not to this one.
+    holder.keyFrameRound = (holder.keyFrameRound ?? 0) + 1;
     if (holder.keyFrames) {
-      holder.keyFrames.length = 0;
+      holder.keyFrames = [];
       return;
     }
-    const times: number[] = [];
-    holder.keyFrames = times;
+    holder.keyFrames = [];
     document.addEventListener(
       'keydown',
       (event) => {
         const pressed = event.timeStamp;
+        const round = holder.keyFrameRound;
         requestAnimationFrame(() => {
           const after = new MessageChannel();
-          after.port1.onmessage = () => times.push(performance.now() - pressed);
+          after.port1.onmessage = () => {
+            if (round === holder.keyFrameRound) holder.keyFrames?.push(performance.now() - pressed);
+          };
           after.port2.postMessage(null);
         });
       },
