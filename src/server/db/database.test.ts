@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rowsInFileAlone } from '../../../test/helpers/sqlite-file-alone.js';
 import { openDatabase } from './database.js';
 import { CHECKPOINT_AFTER_BYTES } from './wal-checkpointer.js';
 
@@ -12,20 +12,6 @@ beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-database-'));
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-/** What a copy of the database file taken without its WAL holds: a file-level backup's view. */
-function rowsInFileAlone(file: string): number {
-  const copy = path.join(dir, 'copy.db');
-  fs.copyFileSync(file, copy);
-  const reader = new SQLite(copy, { readonly: true });
-  try {
-    const table = reader.prepare("select 1 from sqlite_master where name = 'pages'").get();
-    if (!table) return 0;
-    return (reader.prepare('select count(*) as n from pages').get() as { n: number }).n;
-  } finally {
-    reader.close();
-  }
-}
 
 describe('an SQLite database as Quire opens it', () => {
   it('copies what its writes put in the WAL into the database file, after them', async () => {
@@ -43,8 +29,8 @@ describe('an SQLite database as Quire opens it', () => {
         rows += 1;
       }
       // The writes are answered before their pages reach the file: a worker copies them after.
-      expect(rowsInFileAlone(file)).toBeLessThan(rows);
-      await expect.poll(() => rowsInFileAlone(file), { timeout: 10_000 }).toBe(rows);
+      expect(rowsInFileAlone(file, 'pages', dir)).toBeLessThan(rows);
+      await expect.poll(() => rowsInFileAlone(file, 'pages', dir), { timeout: 10_000 }).toBe(rows);
     } finally {
       await database.close();
     }

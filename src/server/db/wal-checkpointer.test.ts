@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rowsInFileAlone } from '../../../test/helpers/sqlite-file-alone.js';
 import {
   CHECKPOINT_AFTER_BYTES,
   type CheckpointResult,
@@ -37,18 +38,6 @@ function writeWal(bytes: number): number {
   return rows;
 }
 
-/** The rows the database file holds on its own, as a copy taken without its WAL would. */
-function rowsInDatabaseFileAlone(): number {
-  const copy = path.join(dir, 'copy.db');
-  fs.copyFileSync(file, copy);
-  const reader = new SQLite(copy, { readonly: true });
-  try {
-    return (reader.prepare('select count(*) as n from pages').get() as { n: number }).n;
-  } finally {
-    reader.close();
-  }
-}
-
 describe('WAL checkpoints on a worker thread', () => {
   it('copies the WAL into the database file once it has grown, after a commit', async () => {
     const checkpoints: CheckpointResult[] = [];
@@ -66,11 +55,11 @@ describe('WAL checkpoints on a worker thread', () => {
       });
     });
     const rows = writeWal(CHECKPOINT_AFTER_BYTES);
-    expect(rowsInDatabaseFileAlone()).toBe(0);
+    expect(rowsInFileAlone(file, 'pages', dir)).toBe(0);
     checkpointer?.committed();
     await checkpointed;
     expect(failure).toBeUndefined();
-    expect(rowsInDatabaseFileAlone()).toBe(rows);
+    expect(rowsInFileAlone(file, 'pages', dir)).toBe(rows);
     const [result] = checkpoints;
     expect(result?.busy).toBe(0);
     expect(result?.checkpointed).toBe(result?.log);
@@ -86,7 +75,7 @@ describe('WAL checkpoints on a worker thread', () => {
     writer.prepare('insert into pages (text) values (?)').run('after the checkpoint');
     const second = await checkpointer.checkpoint();
     expect(second.log).toBeLessThanOrEqual(2); // the new row's pages only: the WAL began again
-    expect(rowsInDatabaseFileAlone()).toBe(rows + 1);
+    expect(rowsInFileAlone(file, 'pages', dir)).toBe(rows + 1);
     await checkpointer.close();
   });
 
