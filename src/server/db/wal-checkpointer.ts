@@ -94,7 +94,7 @@ export class WalCheckpointer {
   }
 
   private async checkpointIfDue(): Promise<void> {
-    if (this.closed || (!this.worker && this.walBytes() < CHECKPOINT_AFTER_BYTES)) return;
+    if (this.closed || this.walBytes() < CHECKPOINT_AFTER_BYTES) return;
     try {
       const result = await this.checkpoint();
       this.events.onCheckpoint?.(result);
@@ -105,6 +105,7 @@ export class WalCheckpointer {
     }
   }
 
+  /** The WAL file's size: it is written over from its start again, not shrunk, once copied. */
   private walBytes(): number {
     try {
       return fs.statSync(`${this.databaseFile}-wal`).size;
