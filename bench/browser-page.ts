@@ -114,14 +114,12 @@ export function listOrderSeen(page: Page): Promise<boolean> {
 export async function watchKeyFrames(page: Page): Promise<void> {
   await page.evaluate(() => {
     const holder = window as unknown as { keyFrames?: number[]; keyFrameRound?: number };
+    const listening = holder.keyFrames !== undefined;
     // A key pressed before this call (opening a note presses Ctrl+End) may have its frame
     // still to come: it belongs to the round it was pressed in, not to this one.
     holder.keyFrameRound = (holder.keyFrameRound ?? 0) + 1;
-    if (holder.keyFrames) {
-      holder.keyFrames = [];
-      return;
-    }
     holder.keyFrames = [];
+    if (listening) return;
     document.addEventListener(
       'keydown',
       (event) => {
