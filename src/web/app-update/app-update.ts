@@ -3,10 +3,11 @@ import { registerSW } from 'virtual:pwa-register';
 type Listener = () => void;
 
 const HOURLY_CHECK_MS = 60 * 60 * 1000;
+/** How long Reload waits for the new worker to take over before it reloads anyway. */
+const TAKEOVER_TIMEOUT_MS = 3_000;
 
 let updateAvailable = false;
 let reloading = false;
-let applyUpdate: ((reload: boolean) => Promise<void>) | undefined;
 let registration: ServiceWorkerRegistration | undefined;
 const listeners = new Set<Listener>();
 
@@ -16,7 +17,7 @@ const listeners = new Set<Listener>();
  */
 export function registerAppWorker(): void {
   if (!('serviceWorker' in navigator)) return;
-  applyUpdate = registerSW({
+  registerSW({
     onNeedRefresh() {
       updateAvailable = true;
       for (const listener of listeners) listener();
@@ -52,8 +53,31 @@ export function isReloadingForUpdate(): boolean {
 export async function reloadIntoUpdate(beforeReload: () => Promise<void>): Promise<void> {
   await beforeReload();
   reloading = true;
-  // A waiting worker takes over first, then the page reloads; a page the old worker never
-  // controlled (the first visit) simply reloads into the new one, already active.
-  if (applyUpdate && registration?.waiting) await applyUpdate(true);
-  else window.location.reload();
+  // A page the old worker never controlled (the first visit) simply reloads into the new one.
+  const waiting = registration?.waiting;
+  if (waiting) await takeOver(waiting);
+  window.location.reload();
+}
+
+/**
+ * Asks the waiting worker to take over and resolves once it has, or has been replaced, or
+ * after a while: Chromium can hold the activation for good when the old worker is woken for a
+ * request (a save) at that moment, and the reload's own navigation then lets the new one in.
+ */
+function takeOver(waiting: ServiceWorker): Promise<void> {
+  return new Promise((done) => {
+    const settle = () => {
+      clearTimeout(timer);
+      navigator.serviceWorker.removeEventListener('controllerchange', settle);
+      waiting.removeEventListener('statechange', onState);
+      done();
+    };
+    const onState = () => {
+      if (waiting.state === 'activated' || waiting.state === 'redundant') settle();
+    };
+    const timer = setTimeout(settle, TAKEOVER_TIMEOUT_MS);
+    navigator.serviceWorker.addEventListener('controllerchange', settle);
+    waiting.addEventListener('statechange', onState);
+    waiting.postMessage({ type: 'SKIP_WAITING' });
+  });
 }
