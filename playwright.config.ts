@@ -17,6 +17,9 @@ export const chromium = {
 /** Every spec runs on a wide screen; `*.narrow.spec.ts` and the screenshots on a narrow one. */
 const NARROW_ONLY = /\.narrow\.spec\.ts$/;
 const NARROW = /(\.narrow|screenshots)\.spec\.ts$/;
+/** Changes the built service worker that every test's server serves: it runs after all others. */
+const DEPLOYS = /update-prompt\.spec\.ts$/;
+const WIDE = { viewport: { width: 1280, height: 800 } };
 
 export default defineConfig({
   testDir: 'e2e',
@@ -34,11 +37,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'wide', use: { viewport: { width: 1280, height: 800 } }, testIgnore: NARROW_ONLY },
+    { name: 'wide', use: WIDE, testIgnore: [NARROW_ONLY, DEPLOYS] },
     {
       name: 'narrow',
       use: { viewport: { width: 390, height: 844 } },
       testMatch: NARROW,
     },
+    { name: 'deploy', use: WIDE, testMatch: DEPLOYS, dependencies: ['wide', 'narrow'] },
   ],
 });
