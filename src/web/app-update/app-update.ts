@@ -22,6 +22,11 @@ export function registerAppWorker(): void {
       updateAvailable = true;
       for (const listener of listeners) listener();
     },
+    // The new version took over: this page's own Reload reloads once it sees that; one taken
+    // over by another tab's Reload follows it here.
+    onNeedReload() {
+      if (!reloading) window.location.reload();
+    },
     onRegisteredSW(_url, registered) {
       registration = registered;
       setInterval(() => void checkForUpdate(), HOURLY_CHECK_MS);
