@@ -101,6 +101,23 @@ describe('indexedDbOfflineStore top of the list', () => {
     const newest = await store.loadNewestNotes('me@x.org', 2);
     expect(newest.map((n) => n.id)).toEqual(['new', 'mid']);
     expect(await store.loadNewestNotes('nobody@x.org', 2)).toEqual([]);
+    expect((await store.loadNewestNotes('me@x.org', 10)).map((n) => n.id)).toEqual([
+      'new',
+      'mid',
+      'old',
+    ]);
+  });
+
+  it('gives exactly as many as asked when notes beyond the top share its last time', async () => {
+    const store = indexedDbOfflineStore(new IDBFactory());
+    const at = (id: string, modified: number) => ({
+      note: { ...note(id), timeLastModified: modified },
+      position: 0,
+    });
+    const tied = [at('t1', 10), at('t2', 10), at('t3', 10), at('t4', 10)];
+    await store.writeNotes('me@x.org', [at('first', 40), ...tied, at('oldest', 1)], []);
+    const newest = await store.loadNewestNotes('me@x.org', 3);
+    expect(newest.map((n) => n.id)).toEqual(['first', 't4', 't3']);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Note, NoteId } from '../../shared/note.js';
+import type { NoteId } from '../../shared/note.js';
 import { committed, requestDone } from '../idb/idb-promises.js';
 import type { CachedNote, ListMark, OfflineStore, QueuedChange } from './offline-store.js';
 
@@ -43,6 +43,29 @@ function open(factory: IDBFactory): Promise<IDBDatabase> {
   });
 }
 
+/**
+ * The key `count` entries back from the end of `range` (the `count`-th newest), or null when
+ * the range holds fewer.
+ */
+function keyCountBack(
+  index: IDBIndex,
+  range: IDBKeyRange,
+  count: number,
+): Promise<IDBValidKey | null> {
+  const request = index.openKeyCursor(range, 'prev');
+  let advanced = false;
+  return new Promise((resolve, reject) => {
+    request.onerror = () => reject(request.error);
+    request.onsuccess = () => {
+      const cursor = request.result;
+      if (!cursor) return resolve(null);
+      if (advanced || count <= 1) return resolve(cursor.key);
+      advanced = true;
+      cursor.advance(count - 1);
+    };
+  });
+}
+
 /** The offline store in IndexedDB, through the platform API, like the draft store. */
 export function indexedDbOfflineStore(factory: IDBFactory = indexedDB): OfflineStore {
   let database: Promise<IDBDatabase> | undefined;
@@ -74,20 +97,20 @@ export function indexedDbOfflineStore(factory: IDBFactory = indexedDB): OfflineS
         const records = (await requestDone(oldestFirst)) as CachedNote[];
         return records.reverse().map(({ note, position }) => ({ note, position }));
       }),
+    // A cursor over the values would fetch them one by one; the keys alone find where the top
+    // `count` begin (a single step back from the newest), and one getAll reads them together.
     loadNewestNotes: (account, count) =>
-      run([NOTES], 'readonly', (transaction) => {
+      run([NOTES], 'readonly', async (transaction) => {
+        const index = transaction.objectStore(NOTES).index(MODIFIED);
         const range = modifiedRange(account);
-        const cursor = transaction.objectStore(NOTES).index(MODIFIED).openCursor(range, 'prev');
-        const newest: Note[] = [];
-        return new Promise<Note[]>((resolve, reject) => {
-          cursor.onerror = () => reject(cursor.error);
-          cursor.onsuccess = () => {
-            const at = cursor.result;
-            if (!at || newest.length >= count) return resolve(newest);
-            newest.push((at.value as CachedNote).note);
-            at.continue();
-          };
-        });
+        const lowest = await keyCountBack(index, range, count);
+        const top = lowest === null ? range : IDBKeyRange.bound(lowest, [account, Infinity]);
+        // Ascending, ties with the lowest included, so the newest `count` are all in it.
+        const records = (await requestDone(index.getAll(top))) as CachedNote[];
+        return records
+          .reverse()
+          .slice(0, count)
+          .map(({ note }) => note);
       }),
     writeNotes: (account, put, remove) =>
       run([NOTES], 'readwrite', (transaction) => {
