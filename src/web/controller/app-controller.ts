@@ -15,7 +15,7 @@ import { FindController } from './find-controller.js';
 import { HistoryController } from './history-controller.js';
 import { NotesController } from './notes-controller.js';
 import { NoticeTimer } from './notices.js';
-import { OfflineSession } from './offline-session.js';
+import { OfflineSession, type TopOfList } from './offline-session.js';
 import { TrashController } from './trash-controller.js';
 
 /** An open live connection, as the controller sees it. */
@@ -105,6 +105,8 @@ export class AppController {
       this.store.dispatch({ type: 'startupFinished' });
       return;
     }
+    // The device's copy is read meanwhile: a warm start shows it as soon as the token is good.
+    const ahead = this.offline.readAhead();
     try {
       const check = await this.deps.api.checkToken(token);
       if (!check.valid) {
@@ -112,13 +114,13 @@ export class AppController {
         this.store.dispatch({ type: 'startupFinished' });
         return;
       }
-      this.enterSession(token, check.email);
+      this.enterSession(token, check.email, ahead);
     } catch {
       // Only the server's 401 or 403 ends a session (spec §4.1): offline, the last sync shows.
       const email = this.offline.rememberedAccount();
       if (email) {
         this.offline.setOffline(true);
-        this.enterSession(token, email);
+        this.enterSession(token, email, ahead);
         return;
       }
       this.store.dispatch({ type: 'startupUnreachable' });
@@ -205,11 +207,11 @@ export class AppController {
     this.notices.dismiss(id);
   }
 
-  private enterSession(token: string, email: string): void {
+  private enterSession(token: string, email: string, ahead: TopOfList | null = null): void {
     this.notes.reset();
     this.startupAttempt = 0;
     this.store.dispatch({ type: 'loggedIn', token, email });
-    const copy = this.offline.open(email);
+    const copy = this.offline.open(email, ahead);
     void this.notes.start(copy);
     void copy.notes.then(() => {
       if (this.offline.queue.size > 0 && !this.offline.isOffline()) void this.notes.sendQueued();

@@ -16,6 +16,11 @@ export interface DeviceCopy {
   notes: Promise<{ notes: Note[]; mark: ListMark | null }>;
 }
 
+/** The first reads of an account's device copy: its list mark, and the top of its list. */
+export interface TopOfList extends Pick<DeviceCopy, 'mark' | 'newest'> {
+  account: string;
+}
+
 /**
  * What lets a session go on without the server: the account's notes kept on the device (with
  * the mark of the list they came from), the creates and deletes waiting to be sent, and whether
@@ -47,15 +52,25 @@ export class OfflineSession {
     return this.accounts.read();
   }
 
-  /** Starts the account's offline session: reads its list mark, then its notes of the last sync. */
-  open(email: string): DeviceCopy {
+  /**
+   * Starts reading the top of the list of the account the device last used, while its token is
+   * checked with the server; `open` takes the reads over if the session is that account's.
+   */
+  readAhead(): TopOfList | null {
+    const email = this.accounts.read();
+    return email ? this.readTop(email.toLowerCase()) : null;
+  }
+
+  /**
+   * Starts the account's offline session: reads its list mark, then its notes of the last sync
+   * (their first reads may have been started `ahead`).
+   */
+  open(email: string, ahead: TopOfList | null = null): DeviceCopy {
     this.accounts.write(email);
     const account = email.toLowerCase();
     this.account = account;
     this.incomplete = false;
-    // Asked first: a mark read before the notes is never newer than them, even with other tabs.
-    const mark = this.store.loadListMark(account).catch(() => null);
-    const newest = this.store.loadNewestNotes(account, LIST_TOP).catch(() => []);
+    const { mark, newest } = ahead?.account === account ? ahead : this.readTop(account);
     const notes = (async () => {
       await this.queue.open(account);
       // The browser reads one request at a time: the whole list would hold the top back.
@@ -65,6 +80,13 @@ export class OfflineSession {
     })();
     this.opened = notes;
     return { mark, newest, notes };
+  }
+
+  private readTop(account: string): TopOfList {
+    // Asked first: a mark read before the notes is never newer than them, even with other tabs.
+    const mark = this.store.loadListMark(account).catch(() => null);
+    const newest = this.store.loadNewestNotes(account, LIST_TOP).catch(() => []);
+    return { account, mark, newest };
   }
 
   /**

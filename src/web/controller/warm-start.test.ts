@@ -102,6 +102,20 @@ describe('warm start with many notes', () => {
     expect(fresh.store.getState().notesLoaded).toBe(true);
   });
 
+  it('reads the top of the stored list while the token is being checked', async () => {
+    const { api, start, offlineStore } = device();
+    await start();
+    const check = held<{ valid: true; email: string }>();
+    api.checkToken.mockReturnValueOnce(check.promise);
+    const newest = vi.spyOn(offlineStore, 'loadNewestNotes');
+    const again = start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(newest).toHaveBeenCalledExactlyOnceWith(ACCOUNT, expect.any(Number));
+    check.release({ valid: true, email: 'Me@Example.org' });
+    expect(ids(await again)).toEqual(['a', 'b']);
+    expect(newest).toHaveBeenCalledOnce();
+  });
+
   it('never shows a stored note the server list, come first, no longer has', async () => {
     const { server, start, offlineStore } = device();
     await start();
