@@ -143,8 +143,7 @@ export class NotesController {
    */
   private showNewest(notes: Note[]): void {
     if (this.deps.store.getState().notesLoaded) return;
-    for (const note of [...notes].reverse())
-      this.deps.store.dispatch({ type: 'noteUpdated', note });
+    this.deps.store.dispatch({ type: 'notesUpdated', notes: [...notes].reverse() });
   }
 
   /**

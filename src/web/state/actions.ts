@@ -15,6 +15,8 @@ export type AppAction =
   | { type: 'notesLoaded'; notes: readonly Note[]; createdIds?: readonly NoteId[] }
   | { type: 'noteCreated'; note: Note }
   | { type: 'noteUpdated'; note: Note }
+  /** As many `noteUpdated`, in order, in one change of the state. */
+  | { type: 'notesUpdated'; notes: readonly Note[] }
   | { type: 'noteDeleted'; id: NoteId }
   /** Back from the trash, by this client (a restore elsewhere arrives as an update). */
   | { type: 'noteRestored'; note: Note }

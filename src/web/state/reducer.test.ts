@@ -93,6 +93,19 @@ describe('appReducer', () => {
     expect(state.notes.get('z')?.body).toBe('elsewhere');
   });
 
+  it('takes several updates at once as it takes them one by one', () => {
+    const before = withNotes(note('a', 'new', 300), note('b'));
+    const updates = [note('c', 'first'), note('a', 'old', 200), note('b', 'changed', 200)];
+    const together = run(before, { type: 'notesUpdated', notes: updates });
+    const oneByOne = run(
+      before,
+      ...updates.map((n) => ({ type: 'noteUpdated' as const, note: n })),
+    );
+    expect(together.sortedNoteIds).toEqual(['b', 'c', 'a']);
+    expect(together.sortedNoteIds).toEqual(oneByOne.sortedNoteIds);
+    expect([...together.notes.values()]).toEqual([...oneByOne.notes.values()]);
+  });
+
   it('ignores an update that is not newer than the revision it holds', () => {
     const before = withNotes(note('a', 'new', 300), note('b'));
     expect(run(before, { type: 'noteUpdated', note: note('a', 'old', 200) })).toBe(before);

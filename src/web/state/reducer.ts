@@ -136,6 +136,8 @@ export function appReducer(state: AppState, action: AppAction): AppState {
     }
     case 'noteUpdated':
       return noteUpdated(state, action.note);
+    case 'notesUpdated':
+      return action.notes.reduce(noteUpdated, state);
     case 'noteDeleted':
       return noteDeleted(state, action.id);
     case 'noteRestored':
