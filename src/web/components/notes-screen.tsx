@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { useAppState } from '../app-context.js';
+import { preloadEditor } from '../editor/note-editor.js';
 import { DetailPane } from './detail-pane.js';
 import { FindDialogs } from './find-dialogs.js';
 import { HistoryDialog } from './history-dialog.js';
@@ -14,6 +16,11 @@ import './notes-screen.css';
  */
 export function NotesScreen() {
   const noteOpen = useAppState((state) => state.selectedNoteId !== null);
+  const listShown = useAppState((state) => state.notesLoaded || state.sortedNoteIds.length > 0);
+  // The editor's chunk is fetched once the list shows, not while the start-up waits for it.
+  useEffect(() => {
+    if (listShown) preloadEditor();
+  }, [listShown]);
   return (
     <div className={noteOpen ? 'notes-screen notes-screen--note-open' : 'notes-screen'}>
       <ListPane />

@@ -23,8 +23,8 @@ export interface NoteEditorProps {
 type EditorComponent = ComponentType<MarkdownEditorProps>;
 
 // CodeMirror and the spell checker are a chunk of their own, kept out of the initial JavaScript
-// and fetched once the page is idle, so that opening a note does not wait for it. Should the
-// chunk fail to load, the plain textarea does the job.
+// and fetched once the list shows and the page is idle, so that opening a note does not wait
+// for it. Should the chunk fail to load, the plain textarea does the job.
 let loadedEditor: EditorComponent | undefined;
 let loading: Promise<EditorComponent> | undefined;
 
@@ -38,8 +38,12 @@ function loadEditor(): Promise<EditorComponent> {
 
 const LazyEditor = lazy(async () => ({ default: await loadEditor() }));
 
-if (typeof requestIdleCallback === 'function') {
-  requestIdleCallback(() => void loadEditor(), { timeout: 5000 });
+/** Loads the editor when the page is next idle (at once where the browser cannot tell). */
+export function preloadEditor(): void {
+  if (loading) return;
+  if (typeof requestIdleCallback === 'function') {
+    requestIdleCallback(() => void loadEditor(), { timeout: 5000 });
+  } else void loadEditor();
 }
 
 export function NoteEditor(props: NoteEditorProps) {
