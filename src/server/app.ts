@@ -141,7 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     scryptCost: config.scryptCost,
   });
   const notes = new NoteService(db, bus, app.log, options.clock ?? nowInSeconds);
-  registerNoteRoutes(app, { db, kind: database.kind, notes, authenticated });
+  registerNoteRoutes(app, { database, notes, authenticated });
   registerHistoryRoutes(app, { db, notes, authenticated });
   registerTrashRoutes(app, { db, notes, authenticated });
   registerExportRoute(app, { db, authenticated });

@@ -39,6 +39,11 @@ interface OpenDatabase {
 
 export interface SqliteDatabase extends OpenDatabase {
   kind: 'sqlite';
+  /**
+   * A new read-only connection to the file (none for a database in memory), for a long read
+   * that must not hold the writer's connection; the caller closes it.
+   */
+  openReader?: () => SQLite.Database;
 }
 
 export interface PostgresDatabase extends OpenDatabase {
@@ -105,9 +110,15 @@ function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
       createQueryCompiler: () => new SqliteQueryCompiler(),
     },
   });
+  const openReader = () => {
+    const reader = new SQLite(file, { readonly: true, fileMustExist: true });
+    reader.pragma('busy_timeout = 5000');
+    return reader;
+  };
   return {
     db,
     kind: 'sqlite',
+    ...(file === ':memory:' ? {} : { openReader }),
     synced: async () => wal?.synced(),
     onCommit: (listener) => driver.onCommit(listener),
     close: async () => {

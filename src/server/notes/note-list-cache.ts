@@ -1,22 +1,25 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { Db } from '../db/database.js';
 import type { ChangeClock } from './change-clock.js';
-import { type DatabaseKind, serializedList } from './serialized-list.js';
+import { ListBuild } from './list-build.js';
+import type { ListReader } from './serialized-list.js';
 
 /** Serialized lists kept in memory at most, over all users; the least recently read go first. */
 const DEFAULT_BUDGET_BYTES = 96 * 1024 * 1024;
 
-/** One user's list as sent, and the change cursor it is current as of. */
+/** One user's list as kept, and the change cursor it is current as of. */
 export interface ListSnapshot {
   cursor: string;
   etag: string;
   body: Buffer;
 }
 
-/** A list being built: its cursor is known before its body. */
-interface Build {
-  cursor: Promise<string>;
-  snapshot: Promise<ListSnapshot>;
+/** One user's list as sent: whole when kept, else a stream of it as it is read. */
+export interface ListAnswer {
+  cursor: string;
+  etag: string;
+  body: Buffer | Readable;
 }
 
 /** Per user, so a browser shared by two accounts never revalidates one with the other's. */
@@ -31,17 +34,17 @@ function ownerTag(userId: string): string {
  */
 export class NoteListCache {
   private readonly snapshots = new Map<string, ListSnapshot>();
-  private readonly building = new Map<string, Build>();
+  private readonly building = new Map<string, Promise<ListBuild>>();
   private bytes = 0;
 
   constructor(
-    private readonly kind: DatabaseKind,
+    private readonly readList: ListReader,
     private readonly db: Db,
     private readonly clock: ChangeClock,
     private readonly budgetBytes = DEFAULT_BUDGET_BYTES,
   ) {}
 
-  async read(userId: string): Promise<ListSnapshot> {
+  async read(userId: string): Promise<ListAnswer> {
     const cached = this.snapshots.get(userId);
     if (cached && (await this.clock.unchangedSince(this.db, userId, cached.cursor))) {
       this.snapshots.delete(userId); // re-inserted: the map's order is the order of use
@@ -50,11 +53,11 @@ export class NoteListCache {
     }
     // A build under way is shared while nothing changed after its cursor: a reader whose own
     // write committed after it began must not be sent a list without that write.
-    const pending = this.building.get(userId);
-    if (pending && (await this.clock.unchangedSince(this.db, userId, await pending.cursor))) {
-      return pending.snapshot;
+    const pending = await this.building.get(userId)?.catch(() => undefined);
+    if (pending && (await this.clock.unchangedSince(this.db, userId, pending.cursor))) {
+      return this.answer(userId, pending);
     }
-    return this.build(userId);
+    return this.answer(userId, await this.build(userId));
   }
 
   /**
@@ -73,29 +76,34 @@ export class NoteListCache {
     return (await this.clock.unchangedSince(this.db, userId, cursor)) ? cursor : undefined;
   }
 
-  /** The cursor is read first, so the list holds at least every change up to it. */
-  private build(userId: string): Promise<ListSnapshot> {
-    const cursor = this.clock.now(this.db, userId);
-    const snapshot = cursor.then(async (at) => {
-      const body = await serializedList(this.kind, this.db, userId);
-      const built = { cursor: at, etag: `"${ownerTag(userId)}.${at}"`, body };
-      this.store(userId, built);
-      return built;
-    });
-    const build = { cursor, snapshot };
-    this.building.set(userId, build);
-    const done = () => {
-      if (this.building.get(userId) === build) this.building.delete(userId);
-    };
-    snapshot.then(done, done);
-    return snapshot;
+  private answer(userId: string, build: ListBuild): ListAnswer {
+    const body = build.whole ?? Readable.from(build.chunks(), { objectMode: false });
+    return { cursor: build.cursor, etag: etagOf(userId, build.cursor), body };
   }
 
-  private store(userId: string, snapshot: ListSnapshot): void {
+  /** Starts reading the list; every reader of this build shares its bytes as they come. */
+  private build(userId: string): Promise<ListBuild> {
+    const started = this.readList(userId).then((read) => new ListBuild(read, this.budgetBytes));
+    this.building.set(userId, started);
+    const done = () => {
+      if (this.building.get(userId) === started) this.building.delete(userId);
+    };
+    started.then((build) => {
+      void build.finished.then((body) => {
+        done();
+        const { cursor } = build;
+        this.store(userId, body ? { cursor, etag: etagOf(userId, cursor), body } : null);
+      });
+    }, done);
+    return started;
+  }
+
+  /** Keeps the user's newest list (none when it is too long to keep), within the budget. */
+  private store(userId: string, snapshot: ListSnapshot | null): void {
     const previous = this.snapshots.get(userId);
     if (previous) this.bytes -= previous.body.length;
     this.snapshots.delete(userId);
-    if (snapshot.body.length > this.budgetBytes) return;
+    if (!snapshot) return;
     this.snapshots.set(userId, snapshot);
     this.bytes += snapshot.body.length;
     for (const [oldest, kept] of this.snapshots) {
@@ -104,4 +112,8 @@ export class NoteListCache {
       this.bytes -= kept.body.length;
     }
   }
+}
+
+function etagOf(userId: string, cursor: string): string {
+  return `"${ownerTag(userId)}.${cursor}"`;
 }

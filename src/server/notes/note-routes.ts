@@ -4,17 +4,16 @@ import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { CreateNoteRequest, NoteSchema, UpdateNoteRequest } from '../../shared/note.js';
 import { LIST_CURSOR_HEADER, NoteChangesQuery } from '../../shared/note-changes.js';
 import { CONFLICT_VERSION_HEADER } from '../../shared/note-history.js';
-import type { Db } from '../db/database.js';
+import type { Database } from '../db/database.js';
 import { callerOf } from './caller-of.js';
 import { changeClockFor } from './change-clock.js';
 import { changesSince } from './note-changes.js';
 import { NoteListCache } from './note-list-cache.js';
 import type { NoteService } from './note-service.js';
-import type { DatabaseKind } from './serialized-list.js';
+import { listReaderFor } from './serialized-list.js';
 
 export interface NoteRoutesOptions {
-  db: Db;
-  kind: DatabaseKind;
+  database: Database;
   notes: NoteService;
   authenticated: preHandlerAsyncHookHandler;
 }
@@ -33,10 +32,11 @@ function entityTags(ifNoneMatch: string | undefined): string[] {
 
 /** The notes API of spec §7: every call acts on the caller's own notes only. */
 export function registerNoteRoutes(app: FastifyInstance, options: NoteRoutesOptions): void {
-  const { db, notes, authenticated } = options;
+  const { database, notes, authenticated } = options;
+  const { db } = database;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const clock = changeClockFor(options.kind);
-  const lists = new NoteListCache(options.kind, db, clock);
+  const clock = changeClockFor(database.kind);
+  const lists = new NoteListCache(listReaderFor(database, clock), db, clock);
 
   // The whole list is sent as the bytes kept until the user's next change (no response schema:
   // the bytes already have the shape of NoteListResponse). Its entity tag holds its cursor, so

@@ -1,39 +1,123 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
+import type { Database, Db } from '../db/database.js';
+import type { ChangeClock } from './change-clock.js';
 import { listNotes } from './note-repository.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
-/**
- * SQLite serializes each note, in the order the list has (an index walk, no sort), and hands
- * them over as Buffers that are joined once: no row objects, no JSON.stringify. Its JSON escapes
- * text exactly as JSON.stringify does. (An ordered `json_group_array` sorts the serialized notes
- * themselves, five times slower for a long list.)
- */
-async function sqliteList(db: Db, userId: string): Promise<Buffer> {
-  const { rows } = await sql<{ note: Buffer }>`
-    select cast(json_object('id', id, 'body', body, 'timeCreated', time_created,
-      'timeLastModified', time_last_modified, 'revision', revision) as blob) as note
-    from notes where user_id = ${userId} and time_deleted is null
-    order by time_last_modified desc, change_seq desc, id desc`.execute(db);
-  const parts: Buffer[] = [LIST_START];
-  rows.forEach(({ note }, index) => {
-    if (index > 0) parts.push(COMMA);
-    parts.push(note);
-  });
-  parts.push(LIST_END);
-  return Buffer.concat(parts);
+/** A user's list as of one moment: that moment's cursor, and the list's bytes as they are read. */
+export interface ListRead {
+  cursor: string;
+  chunks: AsyncIterable<Buffer>;
 }
+
+/** Reads a user's whole list (`GET /api/notes`) as bytes. */
+export type ListReader = (userId: string) => Promise<ListRead>;
+
+/** Notes per chunk of a streamed list: about 1 MiB of usual notes, 10–20 ms of SQLite's work. */
+const NOTES_PER_CHUNK = 1000;
 
 const LIST_START = Buffer.from('{"results":[');
 const COMMA = Buffer.from(',');
 const LIST_END = Buffer.from(']}');
 
+// SQLite serializes each note, in the order the list has (an index walk, no sort), and hands
+// them over as Buffers: no row objects, no JSON.stringify. Its JSON escapes text exactly as
+// JSON.stringify does. (An ordered `json_group_array` sorts the serialized notes themselves.)
+const SQLITE_NOTES = `
+  select cast(json_object('id', id, 'body', body, 'timeCreated', time_created,
+    'timeLastModified', time_last_modified, 'revision', revision) as blob) as note
+  from notes`;
+const SQLITE_ORDER = 'order by time_last_modified desc, change_seq desc, id desc';
+
+/** The list's bytes from its serialized notes, a chunk at a time. */
+function* joined(notes: Iterable<Buffer>): Generator<Buffer> {
+  let parts: Buffer[] = [LIST_START];
+  let count = 0;
+  for (const note of notes) {
+    if (count > 0) parts.push(COMMA);
+    parts.push(note);
+    count += 1;
+    if (count % NOTES_PER_CHUNK === 0) {
+      yield Buffer.concat(parts);
+      parts = [];
+    }
+  }
+  parts.push(LIST_END);
+  yield Buffer.concat(parts);
+}
+
 /**
- * `GET /api/notes` as bytes. PostgreSQL stores text escaped (see postgres-text.ts), so its rows
- * go through the repository, which decodes them.
+ * SQLite, on a read-only connection of the list's own: its cursor and its notes are read in one
+ * read transaction, so they agree, and the notes are sent as they are read, with the event loop
+ * free between chunks (100,000 notes take a second or more to read). The writer's connection
+ * is never held, and sees none of it.
  */
-export async function serializedList(kind: DatabaseKind, db: Db, userId: string): Promise<Buffer> {
-  if (kind === 'sqlite') return sqliteList(db, userId);
-  return Buffer.from(JSON.stringify({ results: await listNotes(db, userId) }));
+function sqliteReader(openReader: () => SQLite.Database): ListReader {
+  return async (userId) => {
+    const reader = openReader();
+    let notes: IterableIterator<Buffer>;
+    let cursor: string;
+    try {
+      reader.exec('begin');
+      // The user's change counter, as sqlite-change-clock.ts makes cursors of it.
+      const counter = reader.prepare('select change_seq from users where id = ?').pluck();
+      cursor = String(counter.get(userId) ?? 0);
+      notes = reader
+        .prepare(`${SQLITE_NOTES} where user_id = ? and time_deleted is null ${SQLITE_ORDER}`)
+        .pluck()
+        .iterate(userId) as IterableIterator<Buffer>;
+    } catch (error) {
+      reader.close();
+      throw error;
+    }
+    async function* chunks(): AsyncGenerator<Buffer> {
+      try {
+        for (const chunk of joined(notes)) {
+          yield chunk;
+          await nextTurn();
+        }
+      } finally {
+        notes.return?.();
+        reader.exec('commit');
+        reader.close();
+      }
+    }
+    return { cursor, chunks: chunks() };
+  };
+}
+
+/**
+ * The list read whole, in one query. PostgreSQL stores text escaped (see postgres-text.ts), so
+ * its rows go through the repository, which decodes them; an SQLite database in memory has no
+ * second connection to read it from.
+ */
+function wholeReader(database: Database, clock: ChangeClock): ListReader {
+  const { db } = database;
+  return async (userId) => {
+    // The cursor is read first, so the list holds at least every change up to it.
+    const cursor = await clock.now(db, userId);
+    const body =
+      database.kind === 'sqlite'
+        ? Buffer.concat([...joined(await sqliteNotes(db, userId))])
+        : Buffer.from(JSON.stringify({ results: await listNotes(db, userId) }));
+    return { cursor, chunks: once(body) };
+  };
+}
+
+async function* once(body: Buffer): AsyncGenerator<Buffer> {
+  yield body;
+}
+
+async function sqliteNotes(db: Db, userId: string): Promise<Buffer[]> {
+  const { rows } = await sql<{ note: Buffer }>`${sql.raw(SQLITE_NOTES)}
+    where user_id = ${userId} and time_deleted is null ${sql.raw(SQLITE_ORDER)}`.execute(db);
+  return rows.map(({ note }) => note);
+}
+
+export function listReaderFor(database: Database, clock: ChangeClock): ListReader {
+  if (database.kind === 'sqlite' && database.openReader) return sqliteReader(database.openReader);
+  return wholeReader(database, clock);
 }
