@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Database, Db } from '../db/database.js';
 import type { ChangeClock } from './change-clock.js';
 import { listNotes } from './note-repository.js';
+import { cursorOfCounter } from './sqlite-change-clock.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -62,9 +63,8 @@ function sqliteReader(openReader: () => SQLite.Database): ListReader {
     let cursor: string;
     try {
       reader.exec('begin');
-      // The user's change counter, as sqlite-change-clock.ts makes cursors of it.
       const counter = reader.prepare('select change_seq from users where id = ?').pluck();
-      cursor = String(counter.get(userId) ?? 0);
+      cursor = cursorOfCounter(counter.get(userId));
       notes = reader
         .prepare(`${SQLITE_NOTES} where user_id = ? and time_deleted is null ${SQLITE_ORDER}`)
         .pluck()

@@ -8,9 +8,14 @@ const changeSeqOf = prepared((db: Db, p: { userId: string }) =>
   db.selectFrom('users').select('change_seq').where('id', '=', p.userId),
 );
 
+/** The cursor of a user's change counter as read (none for a user without a row: 0). */
+export function cursorOfCounter(changeSeq: unknown): string {
+  return String(Number(changeSeq ?? 0));
+}
+
 async function counter(db: Db, userId: string): Promise<number> {
   const row = await changeSeqOf.executeTakeFirst(db, { userId });
-  return Number(row?.change_seq ?? 0);
+  return Number(cursorOfCounter(row?.change_seq));
 }
 
 /**
@@ -22,7 +27,7 @@ export const sqliteChangeClock: ChangeClock = {
     if (!/^(0|[1-9]\d{0,14})$/.test(text)) throw invalidInput('The since cursor is not valid');
     return text;
   },
-  now: async (db, userId) => String(await counter(db, userId)),
+  now: async (db, userId) => cursorOfCounter(await counter(db, userId)),
   isAhead: async (db, userId, cursor) => Number(cursor) > (await counter(db, userId)),
   unchangedSince: async (db, userId, cursor) => Number(cursor) === (await counter(db, userId)),
   writtenAfter: (cursor) => sql<boolean>`change_seq > ${Number(cursor)}`,
