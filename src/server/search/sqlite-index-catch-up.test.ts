@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -59,4 +60,34 @@ it('indexes what waits, merges its segments when asked, and still finds every no
   expect(await mergeSqliteIndex(database.db)).toBe(false);
   expect((await search('lighthouse')).length).toBe(40);
   expect((await search('even')).length).toBe(20);
+});
+
+it('numbers a note saved again while it waited as the newest written', async () => {
+  const note = (id: string, body: string, changeSeq: number) => ({
+    id,
+    user_id: userId,
+    body,
+    time_created: changeSeq,
+    time_last_modified: changeSeq,
+    revision: 1,
+    change_seq: changeSeq,
+  });
+  await database.db
+    .insertInto('notes')
+    .values(note('first', 'Heron one', 1))
+    .execute();
+  await database.db
+    .insertInto('notes')
+    .values(note('second', 'Heron two', 2))
+    .execute();
+  await database.db
+    .updateTable('notes')
+    .set({ body: 'Heron one, edited', time_last_modified: 3, change_seq: 3 })
+    .where('id', '=', 'first')
+    .execute();
+  expect(await catchUpSqliteIndex(database.db, { limit: 25 })).toBe(2);
+  const docs = await sql<{ note_id: string }>`
+    select note_id from note_search_docs order by doc`.execute(database.db);
+  expect(docs.rows.map((row) => row.note_id)).toEqual(['second', 'first']);
+  expect((await search('edited')).map((note) => note.id)).toEqual(['first']);
 });

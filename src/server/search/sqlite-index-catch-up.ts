@@ -11,16 +11,18 @@ const PENDING = 'note_search_pending';
 const CHOSEN = 'temp.quire_index_catch_up';
 
 // The notes to index this time are chosen into a temporary table first; then old rows out, in
-// ascending order, and the new text in, numbered after every other note, so FTS5 writes what it
-// holds once, at the commit. `cross join` keeps the few chosen ids as the outer loop; the
-// planner, not knowing how few they are, would scan every note.
+// ascending order, and the new text in, numbered after every other note in the order each was
+// last written (a note saved again while it waited keeps its place in the queue, but not its
+// age), so FTS5 writes what it holds once, at the commit. `cross join` keeps the few chosen ids
+// as the outer loop; the planner, not knowing how few they are, would scan every note.
 const CATCH_UP = [
   `delete from note_search where rowid in (
      select d.doc from ${CHOSEN} c cross join note_search_docs d on d.note_id = c.note_id
      order by d.doc)`,
   `delete from note_search_docs where note_id in (select note_id from ${CHOSEN})`,
   `insert into note_search_docs (note_id)
-     select n.id from ${CHOSEN} c cross join notes n on n.id = c.note_id order by c.rowid`,
+     select n.id from ${CHOSEN} c cross join notes n on n.id = c.note_id
+     order by n.user_id, n.change_seq`,
   `insert into note_search (rowid, owner, title, body)
      select d.doc, ${SQLITE_OWNER('n')}, ${SQLITE_INDEXED_TITLE('n.body')},
        ${SQLITE_INDEXED_BODY('n.body')}
@@ -45,7 +47,7 @@ export async function catchUpSqliteIndex(
     await sql`create temp table if not exists quire_index_catch_up (note_id text primary key)`.execute(
       trx,
     );
-    // Oldest write first: each note takes the next doc number, which searches read as recency.
+    // Longest waiting first, so a backlog goes out in the order it came in.
     const chosen =
       userId === undefined
         ? sql`insert into ${sql.raw(CHOSEN)} select note_id from ${sql.raw(PENDING)}

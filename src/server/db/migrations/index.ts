@@ -17,6 +17,7 @@ import * as postgresSearchQueue from './0015-postgres-search-queue.js';
 import * as postgresSpacelessGrams from './0016-postgres-spaceless-grams.js';
 import * as listOrderIndex from './0017-list-order-index.js';
 import * as searchSpacelessTags from './0018-search-spaceless-tags.js';
+import * as searchQueueKeepsPlace from './0019-search-queue-keeps-place.js';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016-postgres-spaceless-grams': postgresSpacelessGrams,
   '0017-list-order-index': listOrderIndex,
   '0018-search-spaceless-tags': searchSpacelessTags,
+  '0019-search-queue-keeps-place': searchQueueKeepsPlace,
 };
