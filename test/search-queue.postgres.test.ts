@@ -57,6 +57,35 @@ describe('the search queue', () => {
     expect(await found('apricot')).toEqual([]);
   });
 
+  it('holds a note already queued until the save that queued it again commits', async () => {
+    const note = await createNote(server.url, token, 'apricot jam');
+    await indexer.query(
+      `insert into note_search_pending (note_id, user_id, seq)
+       select id, user_id, nextval('note_search_pending_seq') from notes where id = $1
+       on conflict do nothing`,
+      [note.id],
+    );
+    // Another instance's save is under way: its trigger found the note queued already.
+    const { database } = server.config;
+    if (database.kind !== 'postgres') throw new Error('a PostgreSQL suite');
+    const writer = new pg.Client({ connectionString: database.url });
+    await writer.connect();
+    try {
+      await writer.query('begin');
+      await writer.query(`update notes set body = 'blueberry jam' where id = $1`, [note.id]);
+      // A catch-up now must not take the entry, or it would index the text before the save.
+      const taken = await indexer.query(
+        `select note_id from note_search_pending where note_id = $1 for update skip locked`,
+        [note.id],
+      );
+      expect(taken.rowCount).toBe(0);
+      await writer.query('commit');
+    } finally {
+      await writer.end();
+    }
+    expect(await found('blueberry')).toEqual(['blueberry jam']);
+  });
+
   it('leaves nothing waiting once writes pause', async () => {
     for (let i = 0; i < 30; i += 1) await createNote(server.url, token, `note ${i} elderberry`);
     expect((await found('elderberry')).length).toBe(30);

@@ -1,13 +1,17 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
-// SQLite: re-queueing a note at every save (`insert or replace`) rewrote its queue row and
-// index entry each time, three of the ten pages a save wrote to the WAL. A note already waiting
-// now keeps its place, and the catch-up numbers the notes it takes in the order they were last
-// written (search/sqlite-index-catch-up.ts), which is what searches read as recency.
+// Re-queueing a note at every save rewrote its queue entry each time.
+// - SQLite (`insert or replace`): its row and unique-index entry, three of the ten pages a save
+//   wrote to the WAL. A note already waiting now keeps its place, and the catch-up numbers the
+//   notes it takes in the order each was last written (search/sqlite-index-catch-up.ts), which
+//   is what searches read as recency.
+// - PostgreSQL (`do update`): a new version of the entry and of its three index entries. The
+//   entry is now only locked (`do update … where false` locks without writing), which is all
+//   the catch-up needs: it cannot take the entry away before the write commits.
 
-const queue = (verb: string) => (row: string) =>
+const sqliteQueue = (verb: string) => (row: string) =>
   `${verb} into note_search_pending (note_id) values (${row}.id);`;
-const TRIGGERS = (enqueue: (row: string) => string) => [
+const SQLITE_TRIGGERS = (enqueue: (row: string) => string) => [
   'drop trigger notes_search_insert',
   'drop trigger notes_search_update',
   'drop trigger notes_search_delete',
@@ -17,17 +21,38 @@ const TRIGGERS = (enqueue: (row: string) => string) => [
   `create trigger notes_search_delete after delete on notes begin ${enqueue('old')} end`,
 ];
 
+const POSTGRES_QUEUE = (onConflict: string) => [
+  `create or replace function quire_note_search_sync() returns trigger language plpgsql as $$
+     declare
+       changed notes%rowtype := case when tg_op = 'DELETE' then old else new end;
+     begin
+       insert into note_search_pending (note_id, user_id, seq)
+         values (changed.id, changed.user_id, nextval('note_search_pending_seq'))
+         on conflict (note_id) ${onConflict};
+       return null;
+     end $$`,
+];
+
 // biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
 const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 // biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
-async function run(db: Kysely<any>, statements: string[]): Promise<void> {
-  if (isPostgres(db)) return;
-  for (const statement of statements) await sql.raw(statement).execute(db);
+async function run(db: Kysely<any>, statements: { sqlite: string[]; postgres: string[] }) {
+  for (const statement of isPostgres(db) ? statements.postgres : statements.sqlite) {
+    await sql.raw(statement).execute(db);
+  }
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
-export const up = (db: Kysely<any>) => run(db, TRIGGERS(queue('insert or ignore')));
+export const up = (db: Kysely<any>) =>
+  run(db, {
+    sqlite: SQLITE_TRIGGERS(sqliteQueue('insert or ignore')),
+    postgres: POSTGRES_QUEUE('do update set seq = excluded.seq where false'),
+  });
 
 // biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
-export const down = (db: Kysely<any>) => run(db, TRIGGERS(queue('insert or replace')));
+export const down = (db: Kysely<any>) =>
+  run(db, {
+    sqlite: SQLITE_TRIGGERS(sqliteQueue('insert or replace')),
+    postgres: POSTGRES_QUEUE('do update set user_id = excluded.user_id, seq = excluded.seq'),
+  });
