@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SessionsEnded } from '../src/server/live/live-bus.js';
 import { CLOSE_UNAUTHORIZED } from '../src/shared/live-message.js';
 import { call, signUp, uniqueEmail } from './helpers/api-client.js';
 import { runCli } from './helpers/server-process.js';
@@ -47,6 +48,20 @@ describe('ended sessions across instances', () => {
     });
     expect(deleted.status).toBe(204);
     expect(await mineOnTwo.closed(2_000)).toBe(CLOSE_UNAUTHORIZED);
+  });
+
+  it('are refused by the instance that ended them before it answers', async () => {
+    const heard: SessionsEnded[] = [];
+    const unsubscribe = one.bus.subscribe({ onSessionsEnded: (ended) => heard.push(ended) });
+    try {
+      const ended = { userId: 'u1', sessionIds: ['s1'] };
+      const announcing = one.bus.endSessions(ended);
+      // Not only when its own notification comes back: a request may come first.
+      expect(heard).toEqual([ended]);
+      await announcing;
+    } finally {
+      unsubscribe();
+    }
   });
 
   it('close when the command line deletes the user', async () => {

@@ -16,11 +16,21 @@ export interface SessionsEnded {
   exceptSessionId?: string;
 }
 
+/** Whether `sessionId` is among the sessions that ended. */
+export function endsSession(ended: SessionsEnded, sessionId: string): boolean {
+  return ended.sessionIds
+    ? ended.sessionIds.includes(sessionId)
+    : sessionId !== ended.exceptSessionId;
+}
+
 export interface LiveBusListener {
   /** A change made through this or any other instance. */
-  onChange(change: NoteChange): void;
-  /** Changes may have been missed (e.g. the bus lost its connection): clients should refetch. */
-  onResync(): void;
+  onChange?(change: NoteChange): void;
+  /**
+   * Changes (and ended sessions) may have been missed, e.g. the bus lost its connection:
+   * clients should refetch.
+   */
+  onResync?(): void;
   /** Sessions ended through this or any other instance. */
   onSessionsEnded?(ended: SessionsEnded): void;
 }

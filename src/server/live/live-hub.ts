@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws';
 import type { LiveMessage } from '../../shared/live-message.js';
 import { CLOSE_UNAUTHORIZED } from '../../shared/live-message.js';
-import type { LiveBus, NoteChange, SessionsEnded } from './live-bus.js';
+import { endsSession, type LiveBus, type NoteChange, type SessionsEnded } from './live-bus.js';
 
 export interface LiveClient {
   userId: string;
@@ -74,11 +74,9 @@ export class LiveHub {
     const clients = this.clientsByUser.get(ended.userId);
     if (!clients) return;
     for (const client of clients) {
-      const { sessionId } = client;
-      const isEnded = ended.sessionIds
-        ? ended.sessionIds.includes(sessionId)
-        : sessionId !== ended.exceptSessionId;
-      if (isEnded) client.socket.close(CLOSE_UNAUTHORIZED, 'Session ended');
+      if (endsSession(ended, client.sessionId)) {
+        client.socket.close(CLOSE_UNAUTHORIZED, 'Session ended');
+      }
     }
   }
 

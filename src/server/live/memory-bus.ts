@@ -5,7 +5,7 @@ export function createMemoryBus(): LiveBus {
   const listeners = new Set<LiveBusListener>();
   return {
     async publish(change: NoteChange) {
-      for (const listener of listeners) listener.onChange(change);
+      for (const listener of listeners) listener.onChange?.(change);
     },
     async endSessions(ended: SessionsEnded) {
       for (const listener of listeners) listener.onSessionsEnded?.(ended);

@@ -97,13 +97,16 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
   const sender = randomUUID();
   const ownNotice = `{"sender":"${sender}",`;
 
+  const endedHere = (ended: SessionsEnded) => {
+    for (const listener of listeners) listener.onSessionsEnded?.(ended);
+  };
   const emit = (change: NoteChange) => {
-    for (const listener of listeners) listener.onChange(change);
+    for (const listener of listeners) listener.onChange?.(change);
   };
   // In turn with deliveries, so nothing read before the gap arrives after clients refetched.
   const resync = () => {
     delivery = delivery.then(() => {
-      for (const listener of listeners) listener.onResync();
+      for (const listener of listeners) listener.onResync?.();
     });
   };
 
@@ -132,7 +135,7 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
         if (note) emit({ userId: notice.userId, origin: notice.origin, event: 'update', note });
       } catch (error) {
         log.warn({ err: error }, 'live bus could not read a changed note: clients resync');
-        for (const listener of listeners) listener.onResync();
+        for (const listener of listeners) listener.onResync?.();
       }
     });
   };
@@ -146,7 +149,7 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
       if (message.channel === SESSION_ENDS_CHANNEL) {
         const ended = parseSessionsEnded(message.payload);
         // At once, not in turn with note reads: a revoked socket must stop before its next event.
-        if (ended) for (const listener of listeners) listener.onSessionsEnded?.(ended);
+        if (ended) endedHere(ended);
         return;
       }
       if (message.payload?.startsWith(ownNotice)) return;
@@ -225,7 +228,10 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
       if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) payload = JSON.stringify(notice);
       await notifyChange(payload);
     },
+    // Here at once, so this instance refuses the sessions before it answers; the notification
+    // brings them to the others (and back here, where forgetting them again changes nothing).
     async endSessions(ended: SessionsEnded) {
+      endedHere(ended);
       await notifySessionsEnded(db, ended);
     },
     subscribe(listener) {
