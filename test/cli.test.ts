@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from './helpers/api-client.js';
+import { CLOSE_UNAUTHORIZED } from '../src/shared/live-message.js';
+import { call, signUp } from './helpers/api-client.js';
+import { LiveTestClient } from './helpers/live-client.js';
 import { runCli } from './helpers/server-process.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
 import { startTestServer } from './helpers/test-server.js';
@@ -39,6 +41,28 @@ describe('the quire CLI', () => {
     const deleted = await runCli(['user', 'delete', 'grace@example.com', '--yes'], env);
     expect(deleted.code).toBe(0);
     expect((await runCli(['user', 'list'], env)).stdout).toBe('No accounts yet\n');
+  });
+
+  it('signs a user out of a running server at once', async () => {
+    const server = await startTestServer({ database, app: { sessionCheckMs: 60_000 } });
+    const live: LiveTestClient[] = [];
+    try {
+      const token = await signUp(server.url, 'hopper@example.com');
+      const check = () => call(server.url, 'GET', '/api/check', { token });
+      expect((await check()).status).toBe(200); // the server has just checked this session
+      live.push(await LiveTestClient.connect(server.socketUrl, token));
+      const passwd = await runCli(['user', 'passwd', 'hopper@example.com'], env, 'new password');
+      expect(passwd.code).toBe(0);
+      // PostgreSQL servers hear of it by a notification, which closes the socket too; an SQLite
+      // server sees that another process wrote to the file.
+      if (server.config.database.kind === 'postgres') {
+        expect(await live[0]?.closed()).toBe(CLOSE_UNAUTHORIZED);
+      }
+      expect((await check()).status).toBe(401);
+    } finally {
+      for (const client of live) client.close();
+      await server.close();
+    }
   });
 
   it('explains every misuse in one line with a non-zero exit code', async () => {

@@ -108,8 +108,12 @@ describe('sessions', () => {
 });
 
 describe('session expiry', () => {
+  // These move a session in time by editing its row: the server must not trust what it read.
   it('ends a session unused for SESSION_IDLE_DAYS', async () => {
-    server = await startTestServer({ config: { sessionIdleDays: 30 } });
+    server = await startTestServer({
+      config: { sessionIdleDays: 30 },
+      app: { sessionCacheMs: 0 },
+    });
     const token = await signUp(server.url);
     const { db } = server.database;
     await db
@@ -139,7 +143,7 @@ describe('session expiry', () => {
   });
 
   it('refreshes last-seen when it is more than a minute old, not on every request', async () => {
-    server = await startTestServer();
+    server = await startTestServer({ app: { sessionCacheMs: 0 } });
     const token = await signUp(server.url);
     const { db } = server.database;
     const lastSeen = async () =>

@@ -11,8 +11,10 @@ import { registerAccountRoutes } from './accounts/account-routes.js';
 import { registerAccountSettingsRoutes } from './accounts/account-settings-routes.js';
 import { LoginThrottle } from './accounts/login-throttle.js';
 import { registerSessionGuard } from './accounts/require-session.js';
+import { SessionCache } from './accounts/session-cache.js';
 import { sessionLifetime } from './accounts/session-lifetime.js';
 import { registerSessionRoutes } from './accounts/session-routes.js';
+import { SessionChecker } from './accounts/session-service.js';
 import { nowInSeconds } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -56,6 +58,11 @@ export interface AppOptions {
   sessionCheckMs?: number;
   /** How often the history and trash policy runs. */
   housekeepingMs?: number;
+  /**
+   * How long a checked session is trusted before it is read again (session-cache.ts); tests
+   * that move sessions in time by editing the database set 0.
+   */
+  sessionCacheMs?: number;
   /** Unix seconds now; tests move it to see history age. */
   clock?: () => number;
   /** Bytes waiting to be sent past which a slow live socket is dropped. */
@@ -121,7 +128,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
 
-  const authenticated = registerSessionGuard(app, db, lifetime);
+  // Ends announced on the bus (from any instance) reach the cache before the answer that ended
+  // them; writes by another process (SQLite) empty it.
+  const sessionCache = new SessionCache({
+    writesElsewhere: database.kind === 'sqlite' ? database.writesElsewhere : undefined,
+    maxAgeMs: options.sessionCacheMs,
+  });
+  const unsubscribeSessionCache = bus.subscribe({
+    onSessionsEnded: (ended) => sessionCache.forget(ended),
+    onResync: () => sessionCache.clear(),
+  });
+  app.addHook('onClose', async () => unsubscribeSessionCache());
+  const sessions = new SessionChecker(db, lifetime, sessionCache);
+  const authenticated = registerSessionGuard(app, sessions);
   registerAccountRoutes(app, {
     db,
     bus,
@@ -158,7 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerLiveSocket(app, {
     db,
     hub,
-    lifetime,
+    sessions,
     admission: options.socketAdmission ?? DEFAULT_SOCKET_ADMISSION,
     heartbeatMs: options.heartbeatMs ?? 30_000,
     authTimeoutMs: options.authTimeoutMs,

@@ -57,6 +57,7 @@ export async function startTestServer(
         | 'heartbeatMs'
         | 'authTimeoutMs'
         | 'sessionCheckMs'
+        | 'sessionCacheMs'
         | 'webClientDir'
         | 'socketBufferLimit'
         | 'socketAdmission'

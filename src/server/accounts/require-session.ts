@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Db } from '../db/database.js';
 import { unauthorized } from '../domain-errors.js';
-import type { SessionLifetime } from './session-lifetime.js';
 import type { SessionOwner } from './session-repository.js';
-import { authenticateToken } from './session-service.js';
+import type { SessionChecker } from './session-service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,14 +11,9 @@ declare module 'fastify' {
 }
 
 /** The session named by the request's `token` header (spec §6); 401 when there is none. */
-async function sessionOf(
-  db: Db,
-  lifetime: SessionLifetime,
-  request: FastifyRequest,
-): Promise<SessionOwner> {
+async function sessionOf(sessions: SessionChecker, request: FastifyRequest): Promise<SessionOwner> {
   const token = request.headers.token;
-  const session =
-    typeof token === 'string' ? await authenticateToken(db, token, lifetime) : undefined;
+  const session = typeof token === 'string' ? await sessions.authenticate(token) : undefined;
   if (!session) throw unauthorized(token ? 'Session is not valid' : 'Send the token header');
   return session;
 }
@@ -31,11 +24,10 @@ async function sessionOf(
  */
 export function registerSessionGuard(
   app: FastifyInstance,
-  db: Db,
-  lifetime: SessionLifetime,
+  sessions: SessionChecker,
 ): preHandlerAsyncHookHandler {
   app.decorateRequest('session', null as unknown as SessionOwner);
   return async (request) => {
-    request.session = await sessionOf(db, lifetime, request);
+    request.session = await sessionOf(sessions, request);
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { nowInSeconds } from '../clock.js';
 import type { Db } from '../db/database.js';
+import type { SessionCache } from './session-cache.js';
 import {
   isSessionExpired,
   LAST_SEEN_RESOLUTION_SECONDS,
@@ -11,6 +12,7 @@ import {
   findSessionByTokenHash,
   insertSession,
   type SessionOwner,
+  type StoredSession,
   touchSession,
 } from './session-repository.js';
 import { hashSessionToken, newSessionToken } from './session-token.js';
@@ -43,25 +45,41 @@ export async function startSession(db: Db, userId: string, client: SessionClient
   return token;
 }
 
-/**
- * The live session a token belongs to, or undefined for a missing, unknown, revoked or expired
- * one. An expired session is removed; a used one has its last-seen time refreshed now and then.
- */
-export async function authenticateToken(
-  db: Db,
-  token: string | undefined,
-  lifetime: SessionLifetime,
-): Promise<SessionOwner | undefined> {
-  if (!token || token.length > 256) return undefined;
-  const session = await findSessionByTokenHash(db, hashSessionToken(token));
-  if (!session) return undefined;
-  const now = nowInSeconds();
-  if (isSessionExpired(session, now, lifetime)) {
-    await deleteSession(db, session.sessionId);
-    return undefined;
+/** Checks session tokens: the token check of every request and of every live socket. */
+export class SessionChecker {
+  constructor(
+    private readonly db: Db,
+    private readonly lifetime: SessionLifetime,
+    private readonly cache: SessionCache,
+  ) {}
+
+  /**
+   * The live session a token belongs to, or undefined for a missing, unknown, revoked or expired
+   * one. An expired session is removed; a used one has its last-seen time refreshed now and
+   * then.
+   */
+  async authenticate(token: string | undefined): Promise<SessionOwner | undefined> {
+    if (!token || token.length > 256) return undefined;
+    const tokenHash = hashSessionToken(token);
+    const session = this.cache.get(tokenHash) ?? (await this.find(tokenHash));
+    if (!session) return undefined;
+    const now = nowInSeconds();
+    if (isSessionExpired(session, now, this.lifetime)) {
+      this.cache.drop(tokenHash);
+      await deleteSession(this.db, session.sessionId);
+      return undefined;
+    }
+    if (now - session.timeLastSeen > LAST_SEEN_RESOLUTION_SECONDS) {
+      await touchSession(this.db, session.sessionId, now);
+      this.cache.seen(tokenHash, now);
+    }
+    return { sessionId: session.sessionId, userId: session.userId, email: session.email };
   }
-  if (now - session.timeLastSeen > LAST_SEEN_RESOLUTION_SECONDS) {
-    await touchSession(db, session.sessionId, now);
+
+  private async find(tokenHash: string): Promise<StoredSession | undefined> {
+    const since = this.cache.lookup();
+    const session = await findSessionByTokenHash(this.db, tokenHash);
+    if (session) this.cache.keep(tokenHash, session, since);
+    return session;
   }
-  return { sessionId: session.sessionId, userId: session.userId, email: session.email };
 }

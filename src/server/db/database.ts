@@ -44,6 +44,8 @@ export interface SqliteDatabase extends OpenDatabase {
    * that must not hold the writer's connection; the caller closes it.
    */
   openReader?: () => SQLite.Database;
+  /** Changes whenever another process commits to the file (SQLite's `data_version`). */
+  writesElsewhere(): number;
 }
 
 export interface PostgresDatabase extends OpenDatabase {
@@ -115,9 +117,11 @@ function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
     reader.pragma('busy_timeout = 5000');
     return reader;
   };
+  const dataVersion = sqlite.prepare<[], number>('pragma data_version').pluck();
   return {
     db,
     kind: 'sqlite',
+    writesElsewhere: () => dataVersion.get() as number,
     ...(file === ':memory:' ? {} : { openReader }),
     synced: async () => wal?.synced(),
     onCommit: (listener) => driver.onCommit(listener),

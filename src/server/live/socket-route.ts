@@ -5,9 +5,8 @@ import {
   CLOSE_UNAUTHORIZED,
   LIVE_SOCKET_PATH,
 } from '../../shared/live-message.js';
-import type { SessionLifetime } from '../accounts/session-lifetime.js';
 import { findExistingSessionIds } from '../accounts/session-repository.js';
-import { authenticateToken } from '../accounts/session-service.js';
+import type { SessionChecker } from '../accounts/session-service.js';
 import type { Db } from '../db/database.js';
 import { DomainError, tooManyRequests } from '../domain-errors.js';
 import { startHeartbeat } from './heartbeat.js';
@@ -24,7 +23,7 @@ export const CLOSE_AUTH_TIMEOUT = 4408;
 export interface LiveSocketOptions {
   db: Db;
   hub: LiveHub;
-  lifetime: SessionLifetime;
+  sessions: SessionChecker;
   /** How often sockets are pinged; one missed pong and the socket is dropped. */
   heartbeatMs: number;
   authTimeoutMs?: number;
@@ -57,7 +56,7 @@ function authMessage(
 
 /** `GET /socket`: authenticate with the first message, then receive the user's changes. */
 export function registerLiveSocket(app: FastifyInstance, options: LiveSocketOptions): void {
-  const { db, hub, heartbeatMs, lifetime } = options;
+  const { db, hub, heartbeatMs, sessions } = options;
   const alive = new WeakSet<WebSocket>();
   const admission = new SocketAdmission(options.admission);
   const tickets = new WeakMap<object, AdmissionTicket>();
@@ -100,7 +99,7 @@ export function registerLiveSocket(app: FastifyInstance, options: LiveSocketOpti
         authenticating = true;
         clearTimeout(authTimer);
         try {
-          const session = await authenticateToken(db, auth.token, lifetime);
+          const session = await sessions.authenticate(auth.token);
           if (socket.readyState !== socket.OPEN) return;
           if (!session) {
             socket.close(CLOSE_UNAUTHORIZED, 'Unauthorized');
