@@ -152,6 +152,50 @@ describe('two instances on one database', () => {
     });
   });
 
+  it('save a note from where they left it only while the other has not written it since', async () => {
+    const token = await signUp(one.url);
+    const note = await createNote(one.url, token, 'alpha beta gamma');
+    const fromOne = await updateNote(one.url, token, { ...note, body: 'alpha beta gamma delta' });
+    const fromTwo = await updateNote(two.url, token, {
+      ...fromOne,
+      body: 'ALPHA beta gamma delta',
+    });
+    // One last wrote revision 2; its next save from there merges with two's revision 3.
+    const merged = await updateNote(one.url, token, {
+      ...fromOne,
+      body: `${fromOne.body} epsilon`,
+    });
+    expect(merged).toMatchObject({ body: 'ALPHA beta gamma delta epsilon', revision: 4 });
+    const version = async (revision: number) =>
+      (await call(one.url, 'GET', `/api/notes/${note.id}/versions/${revision}`, { token })).json;
+    expect((await version(2)).body).toBe(fromOne.body);
+    expect((await version(3)).body).toBe(fromTwo.body);
+
+    // One's revision 4 sent again is no change to it, but two has written revision 5 since.
+    const later = await updateNote(two.url, token, { ...merged, body: `${merged.body} zeta` });
+    expect(await updateNote(one.url, token, merged)).toEqual(later);
+  });
+
+  it('never take a note made again with the same id for the one they left', async () => {
+    const token = await signUp(one.url);
+    const id = '6f1c2a5e-9b1d-4c1e-8a7b-2d3e4f5a6b7c';
+    const make = async (body: string) =>
+      (await call(two.url, 'POST', '/api/notes', { token, body: { id, body } })).json as Note;
+    const first = await make('first life');
+    const left = await updateNote(one.url, token, { ...first, body: 'first life, edited' });
+    // Through two: to the trash, purged, made again with its id, and brought to revision 2.
+    expect((await call(two.url, 'DELETE', `/api/notes/${id}`, { token })).status).toBe(204);
+    expect((await call(two.url, 'DELETE', `/api/trash/${id}`, { token })).status).toBe(204);
+    const second = await make('second life');
+    const again = await updateNote(two.url, token, { ...second, body: 'second life, edited' });
+    expect(again.revision).toBe(left.revision);
+    // One's save from its revision 2 must replace, and keep, the second life's text.
+    const saved = await updateNote(one.url, token, { ...left, body: 'second life, edited!' });
+    expect(saved.revision).toBe(3);
+    const replaced = await call(one.url, 'GET', `/api/notes/${id}/versions/2`, { token });
+    expect(replaced.json.body).toBe('second life, edited');
+  });
+
   it('stop cleanly while listening again, leaving no connection behind', async () => {
     expect(await killListeners()).toBe(2);
     await one.close();

@@ -23,6 +23,8 @@ export interface StoredNote {
   writtenBy: string | null;
   /** When its newest whole snapshot went into history; null before the first. */
   timeSnapshot: number | null;
+  /** The change that stored it: with the revision, it tells this row's version from any other. */
+  changeSeq: number;
 }
 
 /** Keeps database rows out of the API: column names and number types end here. */
@@ -140,7 +142,7 @@ const storedNoteQuery = (forWrite: boolean) =>
   prepared((db: Db, p: { userId: string; id: string }) => {
     const query = db
       .selectFrom('notes')
-      .select([...NOTE_COLUMNS, 'time_deleted', 'written_by', 'time_snapshot'])
+      .select([...NOTE_COLUMNS, 'time_deleted', 'written_by', 'time_snapshot', 'change_seq'])
       .where('user_id', '=', p.userId)
       .where('id', '=', p.id);
     return forWrite && isPostgres(db) ? query.forUpdate() : query;
@@ -164,7 +166,8 @@ export async function findStoredNote(
   if (!row) return undefined;
   const timeDeleted = row.time_deleted === null ? null : Number(row.time_deleted);
   const timeSnapshot = row.time_snapshot === null ? null : Number(row.time_snapshot);
-  return { note: toNote(row), timeDeleted, writtenBy: row.written_by, timeSnapshot };
+  const changeSeq = Number(row.change_seq);
+  return { note: toNote(row), timeDeleted, writtenBy: row.written_by, timeSnapshot, changeSeq };
 }
 
 interface NewNote {
@@ -225,10 +228,16 @@ export interface NextRevision {
   timeSnapshot: number | null;
 }
 
-/** A revision's update, made only while the note is still at the revision it replaces. */
+/** What a revision replaces: the row's version as the writer read it. */
+interface Replacing {
+  replacing: number;
+  replacingChangeSeq: number;
+}
+
+/** A revision's update, made only while the note's row is still the version it replaces. */
 const revisionUpdate = (
   db: QueryCreator<DatabaseSchema>,
-  p: NextRevision & { replacing: number },
+  p: NextRevision & Replacing,
   changeSeq: NextChangeSeq,
 ) =>
   db
@@ -244,15 +253,15 @@ const revisionUpdate = (
     })
     .where('id', '=', p.id)
     .where('user_id', '=', p.userId)
-    .where('revision', '=', p.replacing);
+    .where('revision', '=', p.replacing)
+    .where('change_seq', '=', p.replacingChangeSeq);
 
-const writeCountedRevision = prepared((db: Db, p: NextRevision & { replacing: number }) =>
-  revisionUpdate(db, p, fromCounter).returning(NOTE_COLUMNS),
+const writeCountedRevision = prepared((db: Db, p: NextRevision & Replacing) =>
+  revisionUpdate(db, p, fromCounter).returning([...NOTE_COLUMNS, 'change_seq']),
 );
 
 /** The replaced text's own values, named apart from the revision's. */
-interface ReplacedText {
-  replacing: number;
+interface ReplacedText extends Replacing {
   replacedBody: string;
   replacedDeltaStart: number | null;
   replacedDeltaEnd: number | null;
@@ -267,7 +276,7 @@ interface ReplacedText {
 const writeSequencedRevision = prepared((db: Db, p: NextRevision & ReplacedText) =>
   db
     .with('next', (db) =>
-      revisionUpdate(db, p, fromSequence).returning([...NOTE_COLUMNS, 'user_id']),
+      revisionUpdate(db, p, fromSequence).returning([...NOTE_COLUMNS, 'user_id', 'change_seq']),
     )
     .with('archived', (db) =>
       db
@@ -304,25 +313,36 @@ const writeSequencedRevision = prepared((db: Db, p: NextRevision & ReplacedText)
         ),
     )
     .selectFrom('next')
-    .select(NOTE_COLUMNS),
+    .select([...NOTE_COLUMNS, 'change_seq']),
 );
 
 /**
  * Stores the next revision of a note, with the next change number, and the text it replaces
- * into history: both or neither, and only while the note is still at the revision `replaced`
- * holds (the one the writer read). Undefined, storing nothing, when another write got there
- * first. On PostgreSQL it is one statement, so a save needs no transaction around it.
+ * into history: both or neither, and only while the note's row is still the version the writer
+ * read (`replaced` holds its revision, `replacingChangeSeq` its change). Returns the row as now
+ * stored; undefined, storing nothing, when another write got there first. On PostgreSQL it is
+ * one statement, so a save needs no transaction around it.
  */
 export async function writeRevision(
   db: Db,
   next: NextRevision,
   replaced: VersionRow,
-): Promise<Note | undefined> {
+  replacingChangeSeq: number,
+): Promise<StoredNote | undefined> {
   const replacing = replaced.revision;
+  const stored = (row: (NoteRow & { change_seq: number }) | undefined): StoredNote | undefined =>
+    row && {
+      note: toNote(row),
+      timeDeleted: next.timeDeleted,
+      writtenBy: next.by,
+      timeSnapshot: next.timeSnapshot,
+      changeSeq: Number(row.change_seq),
+    };
   if (isPostgres(db)) {
     const row = await writeSequencedRevision.executeTakeFirst(db, {
       ...next,
       replacing,
+      replacingChangeSeq,
       replacedBody: replaced.body,
       replacedDeltaStart: replaced.deltaStart,
       replacedDeltaEnd: replaced.deltaEnd,
@@ -331,13 +351,17 @@ export async function writeRevision(
       replacedReason: replaced.reason,
       replacedKept: replaced.kept,
     });
-    return row && toNote(row);
+    return stored(row);
   }
   return counted(db, next.userId, async (trx) => {
-    const row = await writeCountedRevision.executeTakeFirst(trx, { ...next, replacing });
+    const row = await writeCountedRevision.executeTakeFirst(trx, {
+      ...next,
+      replacing,
+      replacingChangeSeq,
+    });
     if (!row) return undefined;
     await insertVersion.execute(trx, replaced);
-    return toNote(row);
+    return stored(row);
   });
 }
 

@@ -16,6 +16,7 @@ import {
   type StoredNote,
   writeRevision,
 } from './note-repository.js';
+import { RecentNotes } from './recent-notes.js';
 import { findVersionBody, versionRow } from './version-repository.js';
 
 /** Who asks: the user whose notes these are, and the session (device) asking. */
@@ -53,6 +54,8 @@ const noSuchNote = () => notFound('No such note');
  * user typed is destroyed by a write: the text a revision replaces is archived first.
  */
 export class NoteService {
+  private readonly recent = new RecentNotes();
+
   constructor(
     private readonly db: Db,
     private readonly bus: LiveBus,
@@ -97,8 +100,7 @@ export class NoteService {
   async update(caller: Caller, id: string, body: string, base?: number): Promise<SaveResult> {
     checkBody(body);
     const now = this.clock();
-    const save = async (db: Db, held: boolean) => {
-      const stored = await this.storedInList(db, caller.userId, id, held);
+    const save = async (db: Db, stored: StoredNote) => {
       const { note } = stored;
       let text = body;
       let conflict = false;
@@ -110,7 +112,7 @@ export class NoteService {
         text = merged?.text ?? body;
         conflict = merged ? merged.conflict : note.body !== body;
       }
-      if (text === note.body) return { note, changed: false };
+      if (text === note.body) return { note, changed: false as const };
       // A blind overwrite of another device's text keeps that text in view, like a conflict.
       const blind = base === undefined && stored.writtenBy !== caller.sessionId;
       const saved = await this.writeNext(db, caller, stored, {
@@ -118,21 +120,33 @@ export class NoteService {
         history: { reason: conflict ? 'conflict' : 'edit', keep: blind, now },
       });
       if (!saved) return undefined;
-      return { note: saved, conflictRevision: conflict ? note.revision : undefined, changed: true };
+      const conflictRevision = conflict ? note.revision : undefined;
+      return { note: saved.note, conflictRevision, changed: true as const, saved };
     };
-    // A save reads the note and writes its next revision if it is still the one read: no
-    // transaction held across the two. Only when another write came between does it run
-    // again, in a transaction that holds the note.
+    const fresh = async (db: Db, held: boolean) =>
+      save(db, await this.storedInList(db, caller.userId, id, held));
+    // A save writes the note's next revision only if its row is still the version it started
+    // from: the one this instance wrote last, if it holds it in the list (anything but a write
+    // from that is asked of the database again), else the one read now. No transaction is held
+    // across the read and the write; only when another write came between does it run again,
+    // in a transaction that holds the note.
+    const recent = this.recent.get(caller.userId, id);
+    const fromRecent = recent?.timeDeleted === null ? await save(this.db, recent) : undefined;
     const result =
-      (await save(this.db, false)) ??
-      (await this.db.transaction().execute(async (trx) => written(await save(trx, true))));
-    if (result.changed) await this.publishUpdate(caller, result.note);
+      (fromRecent?.changed ? fromRecent : undefined) ??
+      (await fresh(this.db, false)) ??
+      (await this.db.transaction().execute(async (trx) => written(await fresh(trx, true))));
+    if (result.changed) {
+      this.recent.keep(caller.userId, result.saved); // committed: a version the row may still be
+      await this.publishUpdate(caller, result.note);
+    }
     return { note: result.note, conflictRevision: result.conflictRevision };
   }
 
   /** Moves a note to the trash, keeping its text as a snapshot; the list loses it. */
   async trash(caller: Caller, id: string): Promise<void> {
     const now = this.clock();
+    this.recent.forget(id);
     await this.db.transaction().execute(async (trx) => {
       const stored = await this.storedInList(trx, caller.userId, id);
       const { note } = stored;
@@ -154,6 +168,7 @@ export class NoteService {
   /** Brings a note back from the trash to the top of the list. */
   async restoreFromTrash(caller: Caller, id: string): Promise<Note> {
     const now = this.clock();
+    this.recent.forget(id);
     const note = await this.db.transaction().execute(async (trx) => {
       const stored = await findStoredNote(trx, caller.userId, id, { forWrite: true });
       if (!stored || stored.timeDeleted === null) throw notFound('No such note in the trash');
@@ -164,7 +179,7 @@ export class NoteService {
           next,
           history: { reason: 'edit', keep: false, now },
         }),
-      );
+      ).note;
     });
     await this.publishUpdate(caller, note);
     return note;
@@ -173,6 +188,7 @@ export class NoteService {
   /** Makes a past version's text the note's newest revision; the text it replaces is kept. */
   async restoreVersion(caller: Caller, id: string, revision: number): Promise<Note> {
     const now = this.clock();
+    this.recent.forget(id);
     const note = await this.db.transaction().execute(async (trx) => {
       const stored = await this.storedInList(trx, caller.userId, id);
       const version = await findVersionBody(trx, stored.note, revision);
@@ -182,7 +198,7 @@ export class NoteService {
           next: { body: version.body, timeLastModified: now, timeDeleted: null },
           history: { reason: 'restore', keep: true, now },
         }),
-      );
+      ).note;
     });
     await this.publishUpdate(caller, note);
     return note;
@@ -226,7 +242,8 @@ export class NoteService {
    * Stores the next revision of a note together with the text it replaces, into history.
    * Conflicts, restores, deletes and blind overwrites are kept whole (`keep`); plain edits
    * become a whole snapshot every few minutes, and between snapshots only the way back from the
-   * new text is stored. Undefined, storing nothing, when the note is no longer as `stored` was.
+   * new text is stored. Returns the note as now stored; undefined, storing nothing, when the
+   * note is no longer as `stored` was.
    */
   private async writeNext(
     db: Db,
@@ -236,7 +253,7 @@ export class NoteService {
       next: { body: string; timeLastModified: number; timeDeleted: number | null };
       history: { reason: VersionReason; keep: boolean; now: number };
     },
-  ): Promise<Note | undefined> {
+  ): Promise<StoredNote | undefined> {
     const { next, history } = change;
     const { note, timeSnapshot } = stored;
     const kept =
@@ -263,7 +280,7 @@ export class NoteService {
       by: caller.sessionId,
       timeSnapshot: kept ? history.now : timeSnapshot,
     };
-    return writeRevision(db, revision, replaced);
+    return writeRevision(db, revision, replaced, stored.changeSeq);
   }
 
   private async publishUpdate(caller: Caller, note: Note): Promise<void> {
