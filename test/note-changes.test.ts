@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LIST_CURSOR_HEADER } from '../src/shared/note-changes.js';
+import { LIST_CURSOR_HEADER } from '../src/shared/api-headers.js';
 import { call, createNote, signUp, updateNote } from './helpers/api-client.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 

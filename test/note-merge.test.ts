@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CONFLICT_VERSION_HEADER } from '../src/shared/api-headers.js';
 import type { Note } from '../src/shared/note.js';
-import { CONFLICT_VERSION_HEADER } from '../src/shared/note-history.js';
 import { call, createNote, listNotes, signUp, updateNote } from './helpers/api-client.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 

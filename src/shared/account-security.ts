@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from './account.js';
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from './account-limits.js';
 
 const Password = Type.String({ maxLength: MAX_PASSWORD_LENGTH });
 /** A code from the authenticator app, or a recovery code; generous for spaces and dashes. */

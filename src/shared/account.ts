@@ -1,11 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-
-/** Shortest password an account accepts. */
-export const MIN_PASSWORD_LENGTH = 8;
-
-/** Longest email (RFC 5321's path limit) and password an account accepts. */
-export const MAX_EMAIL_LENGTH = 254;
-export const MAX_PASSWORD_LENGTH = 1024;
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from './account-limits.js';
 
 /** `POST /api/login` and `POST /api/signup`; the email is sent as `username` (spec §2.2). */
 export const CredentialsRequest = Type.Object(

@@ -1,9 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { NoteSchema } from './note.js';
 
-/** Response header of `GET /api/notes`: the cursor the list is current as of. */
-export const LIST_CURSOR_HEADER = 'quire-cursor';
-
 /**
  * `GET /api/notes?since=<cursor>`: only what changed after the cursor, an opaque string from
  * the `quire-cursor` header or a previous answer (on PostgreSQL it can run to a few hundred

@@ -1,12 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { NoteSchema, Revision, UnixSeconds } from './note.js';
 
-/**
- * Answer header of `PUT /api/notes` when the merge set text aside: the revision of the history
- * version that holds the stored text the save replaced where both sides changed the same words.
- */
-export const CONFLICT_VERSION_HEADER = 'quire-conflict-version';
-
 /** Why a past text was kept. */
 export const VersionReason = Type.Union([
   /** Replaced by a later save; snapshots of these are kept every few minutes of typing. */

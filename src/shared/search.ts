@@ -1,10 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { NoteSchema } from './note.js';
-
-/** Longest search text accepted; longer asks for a shorter one (400). */
-export const SEARCH_QUERY_MAX_LENGTH = 1000;
-export const SEARCH_LIMIT_DEFAULT = 50;
-export const SEARCH_LIMIT_MAX = 200;
+import { SEARCH_QUERY_MAX_LENGTH } from './search-limits.js';
 
 /**
  * `GET /api/search?q=…&limit=…&trash=true` — the caller's notes matching `q`, best first. Query

@@ -2,7 +2,7 @@ import {
   MAX_EMAIL_LENGTH,
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
-} from '../../shared/account.js';
+} from '../../shared/account-limits.js';
 import { invalidInput } from '../domain-errors.js';
 
 // Deliberately loose: one @, something on each side, a dot in the domain, no spaces. The only

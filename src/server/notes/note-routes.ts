@@ -1,9 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import { CONFLICT_VERSION_HEADER, LIST_CURSOR_HEADER } from '../../shared/api-headers.js';
 import { CreateNoteRequest, NoteSchema, UpdateNoteRequest } from '../../shared/note.js';
-import { LIST_CURSOR_HEADER, NoteChangesQuery } from '../../shared/note-changes.js';
-import { CONFLICT_VERSION_HEADER } from '../../shared/note-history.js';
+import { NoteChangesQuery } from '../../shared/note-changes.js';
 import type { Database } from '../db/database.js';
 import { callerOf } from './caller-of.js';
 import { changeClockFor } from './change-clock.js';

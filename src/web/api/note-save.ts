@@ -1,5 +1,5 @@
+import { CONFLICT_VERSION_HEADER } from '../../shared/api-headers.js';
 import type { Note, NoteId } from '../../shared/note.js';
-import { CONFLICT_VERSION_HEADER } from '../../shared/note-history.js';
 import { noteRequest, readNote } from './note-request.js';
 
 /** What the text sent in one save to the note was edited from. */

@@ -1,5 +1,6 @@
+import { LIST_CURSOR_HEADER } from '../../shared/api-headers.js';
 import type { Note, NoteId } from '../../shared/note.js';
-import { LIST_CURSOR_HEADER, type NoteChangesResponse } from '../../shared/note-changes.js';
+import type { NoteChangesResponse } from '../../shared/note-changes.js';
 import { NoteRequestError, SessionExpiredError } from './api-errors.js';
 import { apiRequest, NetworkError } from './http-client.js';
 import { readListTop } from './list-top.js';

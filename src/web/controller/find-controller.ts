@@ -1,5 +1,5 @@
 import type { NoteId } from '../../shared/note.js';
-import { SEARCH_QUERY_MAX_LENGTH } from '../../shared/search.js';
+import { SEARCH_QUERY_MAX_LENGTH } from '../../shared/search-limits.js';
 import { isSessionExpired } from '../api/api-errors.js';
 import { NetworkError } from '../api/http-client.js';
 import type { SearchCall } from '../api/search-api.js';

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { MIN_PASSWORD_LENGTH } from '../../../shared/account.js';
+import { MIN_PASSWORD_LENGTH } from '../../../shared/account-limits.js';
 import { accountApi, accountErrorMessage } from '../../api/account-api.js';
 import { useAccountCall } from './use-account-call.js';
 
