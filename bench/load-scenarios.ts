@@ -36,7 +36,9 @@ async function runWithPeakRss(target: BenchTarget, scenario: Scenario, s: Settin
 
 /**
  * Each round runs every scenario on every server in turn, so whatever else the machine is
- * doing falls on all of them alike; an idle server costs the others nothing.
+ * doing falls on all of them alike; an idle server costs the others nothing. Each round starts
+ * with another server: what one leaves behind (a search index catching up a few seconds after
+ * its writes) would otherwise always fall on the same neighbour's run.
  */
 export async function runScenarios(
   targets: readonly BenchTarget[],
@@ -49,7 +51,8 @@ export async function runScenarios(
   }
   for (let round = 0; round < s.rounds; round += 1) {
     for (const scenario of LOAD_SCENARIOS) {
-      for (const target of targets) {
+      for (let turn = 0; turn < targets.length; turn += 1) {
+        const target = targets[(turn + round) % targets.length] as BenchTarget;
         onRun(target.label, scenario, round);
         runs.get(target.label)?.[scenario].push(await runWithPeakRss(target, scenario, s));
       }
