@@ -7,13 +7,14 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 const QUEUE = (row: string) =>
   `insert or replace into note_search_pending (note_id) values (${row}.id);`;
-const TRIGGERS = (queue: (row: string) => string) => [
+/** The queue's triggers, each queueing its row as `queue` writes it. */
+export const TRIGGERS = (queue: (row: string) => string) => [
   `create trigger notes_search_insert after insert on notes begin ${queue('new')} end`,
   `create trigger notes_search_update after update of body, user_id, time_deleted on notes
      begin ${queue('new')} end`,
   `create trigger notes_search_delete after delete on notes begin ${queue('old')} end`,
 ];
-const DROP_TRIGGERS = [
+export const DROP_TRIGGERS = [
   'drop trigger notes_search_insert',
   'drop trigger notes_search_update',
   'drop trigger notes_search_delete',

@@ -11,6 +11,18 @@ import {
 // save's database work. The trigger now only queues the note; the index takes the queue once
 // writes pause, and before any search reads it (search/postgres-index-catch-up.ts).
 
+/** The trigger function that queues a changed note, resolving a note queued already so. */
+export const postgresQueueSync = (onConflict: string) =>
+  `create or replace function quire_note_search_sync() returns trigger language plpgsql as $$
+     declare
+       changed notes%rowtype := case when tg_op = 'DELETE' then old else new end;
+     begin
+       insert into note_search_pending (note_id, user_id, seq)
+         values (changed.id, changed.user_id, nextval('note_search_pending_seq'))
+         on conflict (note_id) ${onConflict};
+       return null;
+     end $$`;
+
 const UP = [
   // No foreign keys from the index to the notes: a catch-up checking one would wait for a
   // write holding its note's row while that write waits for the queue entry the catch-up
@@ -27,15 +39,7 @@ const UP = [
   'create index note_search_pending_user on note_search_pending (user_id, seq)',
   // Updating an entry already queued locks it, so a catch-up under way cannot take it away
   // before this write commits (it waits, or skips it).
-  `create or replace function quire_note_search_sync() returns trigger language plpgsql as $$
-     declare
-       changed notes%rowtype := case when tg_op = 'DELETE' then old else new end;
-     begin
-       insert into note_search_pending (note_id, user_id, seq)
-         values (changed.id, changed.user_id, nextval('note_search_pending_seq'))
-         on conflict (note_id) do update set user_id = excluded.user_id, seq = excluded.seq;
-       return null;
-     end $$`,
+  postgresQueueSync('do update set user_id = excluded.user_id, seq = excluded.seq'),
   `create trigger notes_search_forget after delete on notes
      for each row execute function quire_note_search_sync()`,
 ];

@@ -1,7 +1,9 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { DROP_TRIGGERS, TRIGGERS } from './0010-search-queue-order.js';
+import { postgresQueueSync } from './0015-postgres-search-queue.js';
 
 // Re-queueing a note at every save rewrote its queue entry each time.
-// - SQLite (`insert or replace`): its row and unique-index entry, three of the ten pages a save
+// - SQLite (`insert or replace`): its row and unique-index entry, three of the thirteen pages a save
 //   wrote to the WAL. A note already waiting now keeps its place, and the catch-up numbers the
 //   notes it takes in the order each was last written (search/sqlite-index-catch-up.ts), which
 //   is what searches read as recency.
@@ -12,25 +14,8 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 const sqliteQueue = (verb: string) => (row: string) =>
   `${verb} into note_search_pending (note_id) values (${row}.id);`;
 const SQLITE_TRIGGERS = (enqueue: (row: string) => string) => [
-  'drop trigger notes_search_insert',
-  'drop trigger notes_search_update',
-  'drop trigger notes_search_delete',
-  `create trigger notes_search_insert after insert on notes begin ${enqueue('new')} end`,
-  `create trigger notes_search_update after update of body, user_id, time_deleted on notes
-     begin ${enqueue('new')} end`,
-  `create trigger notes_search_delete after delete on notes begin ${enqueue('old')} end`,
-];
-
-const POSTGRES_QUEUE = (onConflict: string) => [
-  `create or replace function quire_note_search_sync() returns trigger language plpgsql as $$
-     declare
-       changed notes%rowtype := case when tg_op = 'DELETE' then old else new end;
-     begin
-       insert into note_search_pending (note_id, user_id, seq)
-         values (changed.id, changed.user_id, nextval('note_search_pending_seq'))
-         on conflict (note_id) ${onConflict};
-       return null;
-     end $$`,
+  ...DROP_TRIGGERS,
+  ...TRIGGERS(enqueue),
 ];
 
 // biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
@@ -47,12 +32,12 @@ async function run(db: Kysely<any>, statements: { sqlite: string[]; postgres: st
 export const up = (db: Kysely<any>) =>
   run(db, {
     sqlite: SQLITE_TRIGGERS(sqliteQueue('insert or ignore')),
-    postgres: POSTGRES_QUEUE('do update set seq = excluded.seq where false'),
+    postgres: [postgresQueueSync('do update set seq = excluded.seq where false')],
   });
 
 // biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
 export const down = (db: Kysely<any>) =>
   run(db, {
     sqlite: SQLITE_TRIGGERS(sqliteQueue('insert or replace')),
-    postgres: POSTGRES_QUEUE('do update set user_id = excluded.user_id, seq = excluded.seq'),
+    postgres: [postgresQueueSync('do update set user_id = excluded.user_id, seq = excluded.seq')],
   });
