@@ -40,6 +40,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api\//, /^\/socket/, /^\/dictionaries\//],
     cleanupOutdatedCaches: true,
+    // Where the browser has static routes, API calls skip the worker altogether.
+    importScripts: ['/sw-network-routes.js'],
     runtimeCaching: [
       {
         // The index names the current files: asked for first, the stored one when offline.

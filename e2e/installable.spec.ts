@@ -41,3 +41,23 @@ test('offers a manifest and a service worker, and Chromium finds it installable'
   await context.close();
   await rm(profile, { recursive: true, force: true });
 });
+
+test('calls to the API go straight to the network, never waking the service worker', async ({
+  page,
+  account,
+}) => {
+  await openLoggedIn(page, account);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Notes' })).toBeVisible();
+  // Resource Timing names the worker's static route that served each request, if any.
+  const routes = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry as PerformanceResourceTiming & { workerMatchedSourceType?: string })
+      .filter((entry) => new URL(entry.name).pathname.startsWith('/api/'))
+      .map((entry) => entry.workerMatchedSourceType),
+  );
+  expect(routes.length).toBeGreaterThan(0);
+  expect(new Set(routes)).toEqual(new Set(['network']));
+});
