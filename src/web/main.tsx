@@ -3,6 +3,7 @@ import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LiveSocket, liveSocketUrl } from './api/live-socket.js';
+import { saveFromPage } from './api/notes-api.js';
 import { httpQuireApi } from './api/quire-api.js';
 import { App } from './app.js';
 import { ControllerContext } from './app-context.js';
@@ -50,13 +51,22 @@ window.addEventListener('beforeunload', (event) => {
   if (controller.hasUnsavedEdits() && !isReloadingForUpdate()) event.preventDefault();
 });
 
+/**
+ * Before the page reloads into a new version: typed text is on the device, and nothing the page
+ * still sends goes through the old service worker, which would hold the new one back.
+ */
+function prepareForReload(): Promise<void> {
+  saveFromPage();
+  return drafts.settled();
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <ControllerContext value={controller}>
       <App />
-      <UpdateBanner beforeReload={() => drafts.settled()} />
+      <UpdateBanner beforeReload={prepareForReload} />
     </ControllerContext>
   </StrictMode>,
 );

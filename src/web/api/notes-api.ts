@@ -100,14 +100,19 @@ export async function createNote(token: string, id?: NoteId): Promise<Note> {
 
 export type { NoteEdit, SaveAnswer } from './note-save.js';
 
-const saveNote = offThreadSaver();
+const saver = offThreadSaver();
 
 /**
  * `PUT /api/notes` with the new body and its base revision → the stored (maybe merged) note;
- * a large body is saved by a worker, off the page's thread.
+ * the body is sent by a worker, off the page's thread.
  */
 export function updateNote(token: string, edit: NoteEdit): Promise<SaveAnswer> {
-  return saveNote(token, edit);
+  return saver.save(token, edit);
+}
+
+/** From now on saves leave from the page itself (see OffThreadSaver.saveFromPage). */
+export function saveFromPage(): void {
+  saver.saveFromPage();
 }
 
 /** `DELETE /api/notes/{id}`: the note goes to the trash. */

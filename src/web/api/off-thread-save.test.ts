@@ -31,6 +31,7 @@ function inlineWorker() {
     addEventListener(type: 'message' | 'error', listener: never) {
       listeners[type].push(listener);
     },
+    terminate() {},
   };
   return { worker, requests };
 }
@@ -44,7 +45,7 @@ describe('off-thread saves', () => {
     );
     vi.stubGlobal('fetch', fetch);
     const { worker, requests } = inlineWorker();
-    const save = offThreadSaver(() => worker);
+    const { save } = offThreadSaver(() => worker);
 
     expect((await save('t', { id: 'a', body: 'small', revision: 2 })).note.body).toBe('small');
     const answer = await save('t', { id: 'a', body: large, revision: 2 });
@@ -59,14 +60,14 @@ describe('off-thread saves', () => {
     vi.stubGlobal('fetch', async (_path: string, init: RequestInit) =>
       Response.json(stored(JSON.parse(String(init.body)).body)),
     );
-    const save = offThreadSaver(() => null);
+    const { save } = offThreadSaver(() => null);
     expect((await save('t', { id: 'a', body: 'small', revision: 2 })).note.body).toBe('small');
   });
 
   it('raises a failed save in the worker as the page would', async () => {
     vi.stubGlobal('fetch', async () => Response.json({ code: 'in_trash' }, { status: 404 }));
     const { worker } = inlineWorker();
-    const saving = offThreadSaver(() => worker)('t', { id: 'a', body: large, revision: 2 });
+    const saving = offThreadSaver(() => worker).save('t', { id: 'a', body: large, revision: 2 });
     const failure = await saving.catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(NoteRequestError);
     expect(failure).toMatchObject({ status: 404, code: 'in_trash' });
@@ -81,13 +82,36 @@ describe('off-thread saves', () => {
       addEventListener(type: 'message' | 'error', listener: never) {
         if (type === 'error') stop = listener;
       },
+      terminate() {},
     };
-    const save = offThreadSaver(() => worker);
+    const { save } = offThreadSaver(() => worker);
     const pending = save('t', { id: 'a', body: large, revision: 2 });
     expect(requests).toHaveLength(1);
     stop();
     expect((await pending).note.body).toBe(large);
     expect((await save('t', { id: 'a', body: large, revision: 2 })).note.body).toBe(large);
     expect(requests).toHaveLength(1);
+  });
+
+  it('hands its saves back to the page when asked, and ends the worker', async () => {
+    const fetch = vi.fn(async (_path: string, init: RequestInit) =>
+      Response.json(stored(JSON.parse(String(init.body)).body)),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const requests: SaveRequest[] = [];
+    const terminate = vi.fn();
+    const worker: WorkerLike = {
+      postMessage: (request) => requests.push(request), // never answers
+      addEventListener() {},
+      terminate,
+    };
+    const saver = offThreadSaver(() => worker);
+    const pending = saver.save('t', { id: 'a', body: 'typed', revision: 2 });
+    saver.saveFromPage();
+    expect(terminate).toHaveBeenCalledOnce();
+    expect((await pending).note.body).toBe('typed');
+    expect((await saver.save('t', { id: 'a', body: 'more', revision: 3 })).note.body).toBe('more');
+    expect(requests).toHaveLength(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 });

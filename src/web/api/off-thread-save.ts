@@ -8,6 +8,7 @@ export interface WorkerLike {
   postMessage(message: SaveRequest): void;
   addEventListener(type: 'message', listener: (event: MessageEvent<SaveReply>) => void): void;
   addEventListener(type: 'error', listener: () => void): void;
+  terminate(): void;
 }
 
 function startWorker(): WorkerLike | null {
@@ -15,16 +16,35 @@ function startWorker(): WorkerLike | null {
   return new Worker(new URL('./save-worker.ts', import.meta.url), { type: 'module', name: 'save' });
 }
 
+export interface OffThreadSaver {
+  save(token: string, edit: NoteEdit): Promise<SaveAnswer>;
+  /**
+   * Ends the worker: the saves it holds are sent again, and later ones go, from the page.
+   * A page handing over to a new version calls it: the worker's requests pass through the
+   * service worker (Chromium applies no static route to them) and would keep the old one awake.
+   */
+  saveFromPage(): void;
+}
+
 /**
  * Saves through one worker; should it fail to start or stop, saves go on from the page. A save
  * from the page costs its thread about a millisecond even for a 1 KiB note (the fetch's setup,
  * encoding, reading the answer), and tens of ms for a 1 MB one; handing it over costs a copy.
  */
-export function offThreadSaver(create: () => WorkerLike | null = startWorker) {
+export function offThreadSaver(create: () => WorkerLike | null = startWorker): OffThreadSaver {
   let worker: WorkerLike | null | undefined;
   let nextId = 1;
   const waiting = new Map<number, { edit: NoteEdit; token: string; done: Settle }>();
   type Settle = (outcome: () => SaveAnswer | Promise<SaveAnswer>) => void;
+
+  function saveFromPage(): void {
+    worker?.terminate();
+    worker = null;
+    for (const { edit, token, done } of waiting.values()) {
+      done(() => putNote(token, edit, liveClientHeaders));
+    }
+    waiting.clear();
+  }
 
   function workerOnce(): WorkerLike | null {
     if (worker !== undefined) return worker;
@@ -34,17 +54,11 @@ export function offThreadSaver(create: () => WorkerLike | null = startWorker) {
       waiting.get(reply.id)?.done(() => settleReply(reply));
       waiting.delete(reply.id);
     });
-    worker?.addEventListener('error', () => {
-      worker = null; // saves waiting and to come go from the page instead
-      for (const { edit, token, done } of waiting.values()) {
-        done(() => putNote(token, edit, liveClientHeaders));
-      }
-      waiting.clear();
-    });
+    worker?.addEventListener('error', saveFromPage);
     return worker;
   }
 
-  return function save(token: string, edit: NoteEdit): Promise<SaveAnswer> {
+  function save(token: string, edit: NoteEdit): Promise<SaveAnswer> {
     const target = workerOnce();
     if (!target) return putNote(token, edit, liveClientHeaders);
     const id = nextId++;
@@ -60,5 +74,7 @@ export function offThreadSaver(create: () => WorkerLike | null = startWorker) {
       const { maxBodyBytes } = requestLimits;
       target.postMessage({ id, token, edit, headers: liveClientHeaders, maxBodyBytes });
     });
-  };
+  }
+
+  return { save, saveFromPage };
 }

@@ -66,8 +66,9 @@ export async function reloadIntoUpdate(beforeReload: () => Promise<void>): Promi
 
 /**
  * Asks the waiting worker to take over and resolves once it has, or has been replaced, or
- * after a while: Chromium can hold the activation for good when the old worker is woken for a
- * request (a save) at that moment, and the reload's own navigation then lets the new one in.
+ * after a while. An old worker woken by a request at that moment holds the activation until
+ * it idles (in Chromium 30 s, or never with DevTools attached). So the page's API calls bypass
+ * the worker (sw-network-routes.js), and `beforeReload` moves saves onto the page.
  */
 function takeOver(waiting: ServiceWorker): Promise<void> {
   return new Promise((done) => {
