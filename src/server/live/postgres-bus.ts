@@ -8,6 +8,7 @@ import { connectionFailureReason, DatabaseUnavailableError } from '../db/postgre
 import { findNote } from '../notes/note-repository.js';
 import { batchedNotify } from './batched-notify.js';
 import type { LiveBus, LiveBusListener, NoteChange, SessionsEnded } from './live-bus.js';
+import { OwnChanges } from './own-changes.js';
 import { parseSessionsEnded, SESSION_ENDS_CHANNEL } from './session-end-notice.js';
 
 export const NOTE_CHANGES_CHANNEL = 'quire_note_changes';
@@ -18,8 +19,12 @@ const LISTENER_NAME = 'quire live listener';
  * 8000 bytes), so no instance reads it again; otherwise its id, and each instance reads it once.
  */
 interface ChangeNotice {
-  /** The instance that made the change, first in the payload: it delivered it itself. */
+  /**
+   * The instance that made the change and the notice's number among its own, first in the
+   * payload: that instance hands the change to its sockets when the notice comes back.
+   */
   sender?: string;
+  seq?: number;
   userId: string;
   event: 'update' | 'delete';
   noteId: string;
@@ -77,11 +82,12 @@ const SILENT: BusLog = { info() {}, warn() {} };
 
 /**
  * Live events across instances over PostgreSQL LISTEN/NOTIFY. `publish` hands a change to
- * this instance's listeners and notifies the others; each takes the changed note from the
- * notification (or reads it once, when it was too large to send) and hands it to its
- * listeners, in the order the notifications arrived. If the listening connection breaks, the
- * bus listens again (with backoff) and then asks every listener to resync, since notifications
- * sent meanwhile are gone.
+ * every instance, this one included, through a notification; each takes the changed note from
+ * the notification (or reads it once, when it was too large to send) and hands it to its
+ * listeners, in the order the notifications arrived, which is the order they were committed
+ * (this instance's own changes it holds until then, and never reads back: see OwnChanges). If
+ * the listening connection breaks, the bus listens again (with backoff) and then asks every
+ * listener to resync, since notifications sent meanwhile are gone.
  */
 export async function createPostgresBus(options: PostgresBusOptions): Promise<LiveBus> {
   const { db, newClient } = options;
@@ -92,10 +98,9 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
   let closed = false;
   let delivery: Promise<void> = Promise.resolve();
   const notifyChange = batchedNotify(db, NOTE_CHANGES_CHANNEL);
-  // This instance's own changes go to its sockets at once, not around through PostgreSQL; its
-  // notifications are for the other instances, and it knows its own by their first bytes.
+  // This instance knows its own notifications by their first bytes, followed by their number.
   const sender = randomUUID();
-  const ownNotice = `{"sender":"${sender}",`;
+  const ownNotice = `{"sender":"${sender}","seq":`;
 
   const endedHere = (ended: SessionsEnded) => {
     for (const listener of listeners) listener.onSessionsEnded?.(ended);
@@ -103,6 +108,11 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
   const emit = (change: NoteChange) => {
     for (const listener of listeners) listener.onChange?.(change);
   };
+  const own = new OwnChanges((change) => {
+    delivery = delivery
+      .then(() => emit(change))
+      .catch((error: unknown) => log.warn({ err: error }, 'a change could not be delivered'));
+  });
   // In turn with deliveries, so nothing read before the gap arrives after clients refetched.
   const resync = () => {
     delivery = delivery.then(() => {
@@ -152,7 +162,10 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
         if (ended) endedHere(ended);
         return;
       }
-      if (message.payload?.startsWith(ownNotice)) return;
+      if (message.payload?.startsWith(ownNotice)) {
+        own.echoed(Number.parseInt(message.payload.slice(ownNotice.length), 10));
+        return;
+      }
       const notice = message.channel === NOTE_CHANGES_CHANNEL && parseNotice(message.payload);
       if (notice) receive(notice);
     });
@@ -178,6 +191,7 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
           return;
         }
         client = fresh;
+        own.releaseAll(); // those published while no one listened never come back
         log.info({ attempt: attempt + 1 }, 'live bus is listening again: clients resync');
         resync();
         return;
@@ -191,6 +205,7 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
   function connectionLost(lost: pg.Client, error?: Error): void {
     if (client !== lost || closed) return;
     client = undefined;
+    own.releaseAll();
     log.warn({ err: error }, 'live bus lost its PostgreSQL connection: listening again');
     lost.end().catch(() => {});
     void listenAgain();
@@ -211,12 +226,10 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
 
   return {
     async publish(change: NoteChange) {
-      // In turn with the changes received before it, which may still be being read.
-      delivery = delivery
-        .then(() => emit(change))
-        .catch((error: unknown) => log.warn({ err: error }, 'a change could not be delivered'));
+      const seq = own.hold(change);
       const notice: ChangeNotice = {
         sender,
+        seq,
         userId: change.userId,
         event: change.event,
         noteId: change.event === 'update' ? change.note.id : change.noteId,
@@ -226,7 +239,12 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
         change.event === 'update' ? { ...notice, note: change.note } : notice,
       );
       if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) payload = JSON.stringify(notice);
-      await notifyChange(payload);
+      try {
+        await notifyChange(payload);
+      } catch (error) {
+        own.unsent(seq); // this instance's sockets still get it
+        throw error;
+      }
     },
     // Here at once, so this instance refuses the sessions before it answers; the notification
     // brings them to the others (and back here, where forgetting them again changes nothing).
