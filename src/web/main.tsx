@@ -52,8 +52,8 @@ window.addEventListener('beforeunload', (event) => {
 });
 
 /**
- * Before the page reloads into a new version: typed text is on the device, and nothing the page
- * still sends goes through the old service worker, which would hold the new one back.
+ * Before the page reloads into a new version: typed text is on the device, and saves no longer
+ * pass through the old service worker, which would hold the new one back.
  */
 function prepareForReload(): Promise<void> {
   saveFromPage();
