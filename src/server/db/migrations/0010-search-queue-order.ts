@@ -5,8 +5,9 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 // notes in the order they were written: each write re-queues its note at the end
 // (`insert or replace` gives the row a new, highest `seq`).
 
-const QUEUE = (row: string) =>
-  `insert or replace into note_search_pending (note_id) values (${row}.id);`;
+/** A trigger's statement queueing its row, as `verb` (`insert or replace`, …) writes it. */
+export const sqliteQueue = (verb: string) => (row: string) =>
+  `${verb} into note_search_pending (note_id) values (${row}.id);`;
 /** The queue's triggers, each queueing its row as `queue` writes it. */
 export const TRIGGERS = (queue: (row: string) => string) => [
   `create trigger notes_search_insert after insert on notes begin ${queue('new')} end`,
@@ -26,7 +27,7 @@ const SQLITE_UP = [
   'create table note_search_pending (seq integer primary key, note_id text not null unique)',
   'insert into note_search_pending (note_id) select note_id from note_search_pending_0009',
   'drop table note_search_pending_0009',
-  ...TRIGGERS(QUEUE),
+  ...TRIGGERS(sqliteQueue('insert or replace')),
 ];
 
 const SQLITE_DOWN = [
@@ -35,7 +36,7 @@ const SQLITE_DOWN = [
   'create table note_search_pending (note_id text primary key) without rowid',
   'insert into note_search_pending (note_id) select note_id from note_search_pending_0010',
   'drop table note_search_pending_0010',
-  ...TRIGGERS((row) => `insert or ignore into note_search_pending (note_id) values (${row}.id);`),
+  ...TRIGGERS(sqliteQueue('insert or ignore')),
 ];
 
 // biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then

@@ -1,18 +1,16 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import { DROP_TRIGGERS, TRIGGERS } from './0010-search-queue-order.js';
+import { DROP_TRIGGERS, sqliteQueue, TRIGGERS } from './0010-search-queue-order.js';
 import { postgresQueueSync } from './0015-postgres-search-queue.js';
 
 // Re-queueing a note at every save rewrote its queue entry each time.
-// - SQLite (`insert or replace`): its row and unique-index entry, three of the thirteen pages a save
-//   wrote to the WAL. A note already waiting now keeps its place, and the catch-up numbers the
-//   notes it takes in the order each was last written (search/sqlite-index-catch-up.ts), which
-//   is what searches read as recency.
+// - SQLite (`insert or replace`): its row and unique-index entry, three of the thirteen pages
+//   a save wrote to the WAL. A note already waiting now keeps its place, and the catch-up
+//   numbers the notes it takes in the order each was last written
+//   (search/sqlite-index-catch-up.ts), which is what searches read as recency.
 // - PostgreSQL (`do update`): a new version of the entry and of its three index entries. The
 //   entry is now only locked (`do update … where false` locks without writing), which is all
 //   the catch-up needs: it cannot take the entry away before the write commits.
 
-const sqliteQueue = (verb: string) => (row: string) =>
-  `${verb} into note_search_pending (note_id) values (${row}.id);`;
 const SQLITE_TRIGGERS = (enqueue: (row: string) => string) => [
   ...DROP_TRIGGERS,
   ...TRIGGERS(enqueue),
