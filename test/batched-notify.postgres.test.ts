@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { PostgresDatabase } from '../src/server/db/database.js';
 import { openPostgres } from '../src/server/db/postgres-database.js';
-import { batchedNotify } from '../src/server/live/batched-notify.js';
+import { batchedNotify, noticesThroughPool } from '../src/server/live/batched-notify.js';
 import { createPostgresDatabase, type TestDatabase } from './helpers/test-database.js';
 
 const CHANNEL = 'quire_batch_test';
@@ -32,7 +32,7 @@ it('delivers every notification published at once, once each and in the order pu
       if (received.length === count) resolve();
     });
   });
-  const notify = batchedNotify(opened.db, CHANNEL);
+  const notify = batchedNotify(noticesThroughPool(opened.db), CHANNEL);
   const payloads = Array.from({ length: count }, (_, n) => JSON.stringify({ n, text: `"é'\\` }));
   await Promise.all(payloads.map((payload) => notify(payload)));
   await all;
@@ -40,7 +40,7 @@ it('delivers every notification published at once, once each and in the order pu
 });
 
 it('rejects a notification PostgreSQL refuses, and goes on sending the next', async () => {
-  const notify = batchedNotify(opened.db, CHANNEL);
+  const notify = batchedNotify(noticesThroughPool(opened.db), CHANNEL);
   await expect(notify('x'.repeat(9000))).rejects.toThrow(/payload string too long/);
   const next = new Promise<string | undefined>((resolve) =>
     listener.on('notification', (message) => {

@@ -6,13 +6,19 @@ import type { Note } from '../../shared/note.js';
 import type { Db } from '../db/database.js';
 import { connectionFailureReason, DatabaseUnavailableError } from '../db/postgres-connection.js';
 import { findNote } from '../notes/note-repository.js';
-import { batchedNotify } from './batched-notify.js';
+import {
+  batchedNotify,
+  NOTIFY_EACH,
+  noticesThroughPool,
+  type SendNotices,
+} from './batched-notify.js';
 import type { LiveBus, LiveBusListener, NoteChange, SessionsEnded } from './live-bus.js';
 import { OwnChanges } from './own-changes.js';
 import { parseSessionsEnded, SESSION_ENDS_CHANNEL } from './session-end-notice.js';
 
 export const NOTE_CHANGES_CHANNEL = 'quire_note_changes';
 const LISTENER_NAME = 'quire live listener';
+const NOTIFY_STATEMENT = 'quire_notify_each';
 
 /**
  * What a notification carries: the changed note itself when it fits in NOTIFY's payload (under
@@ -97,7 +103,19 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
   let client: pg.Client | undefined;
   let closed = false;
   let delivery: Promise<void> = Promise.resolve();
-  const notifyChange = batchedNotify(db, NOTE_CHANGES_CHANNEL);
+  const throughPool = noticesThroughPool(db);
+  // Sent on the listening connection, this instance's own notifications come back with the
+  // statement's answer, in their place among the others: no second backend passes them on.
+  const sendNotices: SendNotices = async (channel, payloads) => {
+    const listening = client;
+    if (!listening) return throughPool(channel, payloads);
+    await listening.query({
+      name: NOTIFY_STATEMENT,
+      text: NOTIFY_EACH,
+      values: [channel, payloads],
+    });
+  };
+  const notifyChange = batchedNotify(sendNotices, NOTE_CHANGES_CHANNEL);
   // This instance knows its own notifications by their first bytes, followed by their number.
   const sender = randomUUID();
   const ownNotice = `{"sender":"${sender}","seq":`;
