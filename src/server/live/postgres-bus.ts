@@ -108,7 +108,12 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
   // statement's answer, in their place among the others: no second backend passes them on.
   const sendNotices: SendNotices = async (channel, payloads) => {
     const listening = client;
-    if (!listening) return throughPool(channel, payloads);
+    if (!listening) {
+      await throughPool(channel, payloads);
+      // No echo can come while nothing listens: this instance's own changes are due now.
+      if (!client) own.releaseAll();
+      return;
+    }
     await listening.query({
       name: NOTIFY_STATEMENT,
       text: NOTIFY_EACH,
