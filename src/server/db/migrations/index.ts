@@ -18,6 +18,7 @@ import * as postgresSpacelessGrams from './0016-postgres-spaceless-grams.js';
 import * as listOrderIndex from './0017-list-order-index.js';
 import * as searchSpacelessTags from './0018-search-spaceless-tags.js';
 import * as searchQueueKeepsPlace from './0019-search-queue-keeps-place.js';
+import * as postgresWordBreaks from './0020-postgres-word-breaks.js';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017-list-order-index': listOrderIndex,
   '0018-search-spaceless-tags': searchSpacelessTags,
   '0019-search-queue-keeps-place': searchQueueKeepsPlace,
+  '0020-postgres-word-breaks': postgresWordBreaks,
 };
