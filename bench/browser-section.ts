@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { chromium as chromiumOptions } from '../playwright.config.js';
@@ -28,6 +29,8 @@ export interface BrowserSettings {
   keyGapMs: number;
   /** Another checkout to measure (its client is built there). */
   quireRoot?: string;
+  /** Where to keep Chromium's traces of the typing, if anywhere. */
+  traceDir?: string;
 }
 
 export interface BrowserResult {
@@ -134,26 +137,30 @@ async function offlineCopyComplete(page: Page, notes: number): Promise<void> {
   } while (!(await offlineCopyHolds(page, notes)));
 }
 
+/** Where the trace of the typing called `name` is kept; undefined: it is not. */
+const traceFile = (s: BrowserSettings, name: string) =>
+  s.traceDir === undefined ? undefined : path.resolve(s.traceDir, `${name}.json`);
+
 /**
- * Types `keys` characters a key every `gapMs`, then waits until `saved`; returns the main
- * thread's work per key.
+ * Types `s.keystrokes` characters a key every `s.keyGapMs`, then waits until `saved`; returns the
+ * main thread's work per key. The trace is kept as `name` when the settings ask for it.
  */
 async function typeTraced(
   page: Page,
-  keys: number,
-  gapMs: number,
+  s: BrowserSettings,
+  name: string,
   saved: () => Promise<unknown>,
 ): Promise<number[]> {
   const cdp = await page.context().newCDPSession(page);
   try {
-    const events = await traceMainThread(cdp, async () => {
-      for (let i = 0; i < keys; i += 1) {
+    const during = async () => {
+      for (let i = 0; i < s.keystrokes; i += 1) {
         await page.keyboard.type(String.fromCharCode(97 + (i % 26)));
-        await page.waitForTimeout(gapMs); // the cadence of typing, not a wait for a result
+        await page.waitForTimeout(s.keyGapMs); // the cadence of typing, not a wait for a result
       }
       await saved(); // the last key's save and its answer belong to it too
-    });
-    return workPerKeystroke(events);
+    };
+    return workPerKeystroke(await traceMainThread(cdp, during, traceFile(s, name)));
   } finally {
     await cdp.detach();
   }
@@ -164,7 +171,7 @@ async function typeInYardstick(
   browser: Browser,
   server: ServerProcess,
   account: BrowserAccount,
-  noteId: string,
+  note: { id: string; name: string },
   s: BrowserSettings,
 ): Promise<TypingFigures> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -173,14 +180,14 @@ async function typeInYardstick(
     const page = await context.newPage();
     const response = await fetch(`${server.url}/api/notes`, { headers: { token: account.token } });
     const list = (await response.json()) as { results: { id: string; body: string }[] };
-    const body = list.results.find((note) => note.id === noteId)?.body ?? '';
+    const body = list.results.find((stored) => stored.id === note.id)?.body ?? '';
     await openYardstick(page, server.url, await bundleYardstick(), {
       token: account.token,
-      id: noteId,
+      id: note.id,
       body,
     });
     await watchKeyFrames(page);
-    const work = await typeTraced(page, s.keystrokes, s.keyGapMs, () =>
+    const work = await typeTraced(page, s, `yardstick-${note.name}`, () =>
       page.waitForFunction(() => document.body.dataset.saved === 'yes'),
     );
     return { work: summarize(work), over16: await slowKeyShare(page, s.keystrokes) };
@@ -238,19 +245,21 @@ async function measure(
     await watchListOrder(page, typedId);
     await watchKeyFrames(page);
     const saved = () => page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-    const work = await typeTraced(page, s.keystrokes, s.keyGapMs, saved);
+    const work = await typeTraced(page, s, 'quire-1kib', saved);
     const reordered = await listOrderSeen(page);
     const over16 = await slowKeyShare(page, s.keystrokes);
 
     progress('browser: typing in a 1 MB note');
     await openNote(page, account.largeNoteId);
     await watchKeyFrames(page);
-    const largeWork = await typeTraced(page, s.keystrokes, s.keyGapMs, saved);
+    const largeWork = await typeTraced(page, s, 'quire-1mb', saved);
     const largeOver16 = await slowKeyShare(page, s.keystrokes);
 
     progress('browser: the yardstick typing');
-    const yardstick = await typeInYardstick(browser, server, account, typedId, s);
-    const yardstickLarge = await typeInYardstick(browser, server, account, account.largeNoteId, s);
+    const small = { id: typedId, name: '1kib' };
+    const yardstick = await typeInYardstick(browser, server, account, small, s);
+    const large = { id: account.largeNoteId, name: '1mb' };
+    const yardstickLarge = await typeInYardstick(browser, server, account, large, s);
 
     progress('browser: heap');
     const heapBytes = await heapAfterGc(page);
@@ -393,6 +402,7 @@ export async function browserSection(s: BrowserSettings, dir: string): Promise<B
       `Chromium at 1280×800; ${s.keystrokes} keys typed ${s.keyGapMs} ms apart`,
   );
   const root = s.quireRoot ?? REPO_ROOT;
+  if (s.traceDir !== undefined) fs.mkdirSync(s.traceDir, { recursive: true });
   buildClient(root);
   progress(`browser: writing ${count(s.notes)} notes`);
   const file = path.join(dir, 'browser.db');

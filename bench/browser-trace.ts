@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import type { CDPSession } from '@playwright/test';
 
 interface TraceEvent {
@@ -10,10 +11,14 @@ interface TraceEvent {
   args?: { name?: string; data?: { type?: string } };
 }
 
-/** Chromium's own record of the page's main thread while `during` runs. */
+/**
+ * Chromium's own record of the page's main thread while `during` runs; also written to `keepAs`
+ * when given, for DevTools' Performance panel.
+ */
 export async function traceMainThread(
   cdp: CDPSession,
   during: () => Promise<void>,
+  keepAs?: string,
 ): Promise<TraceEvent[]> {
   await cdp.send('Tracing.start', {
     categories: 'devtools.timeline,disabled-by-default-devtools.timeline',
@@ -32,6 +37,7 @@ export async function traceMainThread(
     if (chunk.eof) break;
   }
   await cdp.send('IO.close', { handle });
+  if (keepAs) await writeFile(keepAs, text);
   const parsed = JSON.parse(text) as { traceEvents?: TraceEvent[] } | TraceEvent[];
   return Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
 }

@@ -68,6 +68,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       keystrokes: quick ? 20 : 40,
       keyGapMs: 100,
       quireRoot: env.BENCH_QUIRE_ROOT || undefined,
+      traceDir: env.BENCH_TRACE || undefined,
     },
   };
 }
