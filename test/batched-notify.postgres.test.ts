@@ -1,8 +1,9 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { PostgresDatabase } from '../src/server/db/database.js';
 import { openPostgres } from '../src/server/db/postgres-database.js';
 import { batchedNotify, noticesThroughPool } from '../src/server/live/batched-notify.js';
+import { connectTo } from './helpers/postgres-client.js';
 import { createPostgresDatabase, type TestDatabase } from './helpers/test-database.js';
 
 const CHANNEL = 'quire_batch_test';
@@ -13,9 +14,7 @@ let listener: pg.Client;
 beforeEach(async () => {
   database = await createPostgresDatabase();
   opened = await openPostgres(database.url);
-  listener = new pg.Client({ connectionString: database.url });
-  await listener.connect();
-  await listener.query(`listen ${CHANNEL}`);
+  listener = await connectTo(database.url, CHANNEL);
 });
 afterEach(async () => {
   await listener.end();

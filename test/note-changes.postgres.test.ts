@@ -1,7 +1,8 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LIST_CURSOR_HEADER } from '../src/shared/api-headers.js';
 import { call, createNote, signUp, updateNote } from './helpers/api-client.js';
+import { connectToServer } from './helpers/postgres-client.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 // On PostgreSQL a user's writes commit side by side, in any order. A change whose transaction
@@ -13,10 +14,7 @@ let writer: pg.Client;
 beforeEach(async () => {
   server = await startTestServer();
   token = await signUp(server.url);
-  const { database } = server.config;
-  if (database.kind !== 'postgres') throw new Error('a PostgreSQL suite');
-  writer = new pg.Client({ connectionString: database.url });
-  await writer.connect();
+  writer = await connectToServer(server);
 });
 afterEach(async () => {
   await writer.end();

@@ -1,9 +1,10 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { PostgresDatabase } from '../src/server/db/database.js';
 import { openPostgres } from '../src/server/db/postgres-database.js';
 import type { LiveBus, NoteChange } from '../src/server/live/live-bus.js';
 import { createPostgresBus, NOTE_CHANGES_CHANNEL } from '../src/server/live/postgres-bus.js';
+import { connectTo } from './helpers/postgres-client.js';
 import { createPostgresDatabase, type TestDatabase } from './helpers/test-database.js';
 
 let database: TestDatabase;
@@ -27,9 +28,7 @@ beforeEach(async () => {
     reconnectDelayMs: { first: 20, max: 100 },
   });
   listening = clients[0] as pg.Client;
-  watcher = new pg.Client({ connectionString: database.url });
-  await watcher.connect();
-  await watcher.query(`listen ${NOTE_CHANGES_CHANNEL}`);
+  watcher = await connectTo(database.url, NOTE_CHANGES_CHANNEL);
 });
 afterEach(async () => {
   await watcher.end();

@@ -1,11 +1,11 @@
 import net from 'node:net';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { insertUser, listUsers } from '../src/server/accounts/user-repository.js';
 import { openDatabase } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { createNote, signUp } from './helpers/api-client.js';
 import { adminQuery, adminUrl } from './helpers/postgres-admin.js';
+import { connectTo } from './helpers/postgres-client.js';
 import { runCli } from './helpers/server-process.js';
 import { createPostgresDatabase, type TestDatabase } from './helpers/test-database.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
@@ -76,8 +76,7 @@ describe('storage on PostgreSQL', () => {
     const token = await signUp(server.url);
     const note = await createNote(server.url, token, 'a\u0000b\u0001c');
 
-    const raw = new pg.Client({ connectionString: created.url });
-    await raw.connect();
+    const raw = await connectTo(created.url);
     const { rows } = await raw.query('select body, time_created from notes where id = $1', [
       note.id,
     ]);

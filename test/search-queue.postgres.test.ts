@@ -1,6 +1,7 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, createNote, signUp, updateNote } from './helpers/api-client.js';
+import { connectToServer } from './helpers/postgres-client.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 // On PostgreSQL the search index catches up from a queue after the writes. A note saved again
@@ -12,10 +13,7 @@ let indexer: pg.Client;
 beforeEach(async () => {
   server = await startTestServer();
   token = await signUp(server.url);
-  const { database } = server.config;
-  if (database.kind !== 'postgres') throw new Error('a PostgreSQL suite');
-  indexer = new pg.Client({ connectionString: database.url });
-  await indexer.connect();
+  indexer = await connectToServer(server);
 });
 afterEach(async () => {
   await indexer.end();
@@ -66,10 +64,7 @@ describe('the search queue', () => {
       [note.id],
     );
     // Another instance's save is under way: its trigger found the note queued already.
-    const { database } = server.config;
-    if (database.kind !== 'postgres') throw new Error('a PostgreSQL suite');
-    const writer = new pg.Client({ connectionString: database.url });
-    await writer.connect();
+    const writer = await connectToServer(server);
     try {
       await writer.query('begin');
       await writer.query(`update notes set body = 'blueberry jam' where id = $1`, [note.id]);

@@ -1,5 +1,6 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { connectToServer } from './helpers/postgres-client.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 // The text PostgreSQL splits into words. Its index holds words made from this text, so it must
@@ -9,10 +10,7 @@ let client: pg.Client;
 
 beforeEach(async () => {
   server = await startTestServer();
-  const { database } = server.config;
-  if (database.kind !== 'postgres') throw new Error('a PostgreSQL suite');
-  client = new pg.Client({ connectionString: database.url });
-  await client.connect();
+  client = await connectToServer(server);
 });
 afterEach(async () => {
   await client.end();
