@@ -139,7 +139,13 @@ export async function openFanoutRig(
   }
   const openSeconds = (performance.now() - openStart) / 1000;
 
+  let measures = 0;
   const measure = async (): Promise<FanoutResult> => {
+    // Each measure writes texts of its own: a save of a note's current text changes nothing and
+    // is rightly not broadcast.
+    const run = measures++;
+    latencies.length = 0;
+    unexpected = 0;
     const connection = new RawConnection(server.port);
     const putTimes: number[] = [];
     let lost = 0;
@@ -149,7 +155,7 @@ export async function openFanoutRig(
         const measured = k >= warmup;
         const userIndex = targets[k % targets.length] as number;
         const note = notes.get(userIndex) as BenchNote;
-        const marker = `Live update ${k}.`;
+        const marker = `Live update ${run}.${k}.`;
         const request = buildRequest(
           'PUT',
           '/api/notes',
