@@ -28,11 +28,20 @@ export function safeFileStem(title: string | undefined): string {
  */
 export class ExportFileNames {
   private readonly taken = new Set<string>();
+  /** Per stem, the number its next repeat tries first, so many notes of one title stay linear. */
+  private readonly nextNumber = new Map<string, number>();
 
   next(body: string): string {
     const stem = safeFileStem(noteDisplay(body).title);
+    const key = stem.toLowerCase();
     let name = `${stem}.md`;
-    for (let n = 2; this.taken.has(name.toLowerCase()); n += 1) name = `${stem} (${n}).md`;
+    let n = this.nextNumber.get(key) ?? 2;
+    if (this.taken.has(name.toLowerCase())) {
+      while (this.taken.has(`${key} (${n}).md`)) n += 1;
+      name = `${stem} (${n}).md`;
+      n += 1;
+    }
+    this.nextNumber.set(key, n);
     this.taken.add(name.toLowerCase());
     return name;
   }

@@ -55,11 +55,22 @@ function enexTime(value: unknown): number | undefined {
   return Date.UTC(y as number, (mo as number) - 1, d, h, mi, s) / 1000;
 }
 
+/**
+ * The note's HTML inside `<en-note …>`, as a `<div>`. Found by index, not by a regular
+ * expression: a lazy `[\s\S]*?<en-note[^>]*>` rescans the rest of the text at every `<en-note`.
+ */
+function enNoteInner(enml: string): string {
+  const open = enml.indexOf('<en-note');
+  const openEnd = open < 0 ? -1 : enml.indexOf('>', open);
+  const start = openEnd < 0 ? 0 : openEnd + 1;
+  const close = enml.lastIndexOf('</en-note>');
+  const end =
+    close >= start && enml.slice(close + '</en-note>'.length).trim() === '' ? close : enml.length;
+  return `<div>${enml.slice(start, end)}</div>`;
+}
+
 function enmlToMarkdown(enml: string): string {
-  const inner = enml
-    .replace(/^[\s\S]*?<en-note[^>]*>/, '<div>')
-    .replace(/<\/en-note>\s*$/, '</div>');
-  return turndown.turndown(inner);
+  return turndown.turndown(enNoteInner(enml));
 }
 
 export function readEnex(name: string, text: string): ParsedImport {

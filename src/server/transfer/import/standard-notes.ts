@@ -37,7 +37,9 @@ export function readStandardNotes(name: string, data: { items: Item[] }): Parsed
     const references = Array.isArray(content?.references) ? content.references : [];
     for (const reference of references as { uuid?: unknown }[]) {
       if (typeof reference?.uuid !== 'string' || typeof content.title !== 'string') continue;
-      tagsOf.set(reference.uuid, [...(tagsOf.get(reference.uuid) ?? []), content.title]);
+      const tags = tagsOf.get(reference.uuid);
+      if (tags) tags.push(content.title);
+      else tagsOf.set(reference.uuid, [content.title]);
     }
   }
   const notes: ImportedNote[] = [];

@@ -18,5 +18,6 @@ export function withTags(body: string, tags: string[]): string {
   const present = new Set(noteTags(body));
   const missing = [...new Set(tags.map(tagWord))].filter((tag) => !present.has(tagName(tag)));
   if (missing.length === 0) return body;
-  return `${body.replace(/\s+$/, '')}\n\n${missing.map((tag) => `#${tag}`).join(' ')}`;
+  // trimEnd, not /\s+$/: that regex retries from every space of a long run (quadratic).
+  return `${body.trimEnd()}\n\n${missing.map((tag) => `#${tag}`).join(' ')}`;
 }

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { readImportFile } from './read-import-file.js';
+
+// Inputs that made an importer's work grow with the square of the file: each one took from
+// seconds to a minute of blocked event loop before. Linear code reads them at once.
+const limits = { maxUnpacked: 512 * 1024 * 1024, maxEntries: 100_000 };
+const read = (name: string, text: string) => readImportFile(name, Buffer.from(text), limits);
+
+describe('importers on long runs and repeats', () => {
+  it('a Simplenote note of 300,000 spaces between two words, with a tag', async () => {
+    const content = `a${' '.repeat(300_000)}b`;
+    const file = JSON.stringify({ activeNotes: [{ id: 'n', content, tags: ['list'] }] });
+    const { notes } = await read('notes.json', file);
+    expect(notes.map((note) => note.body)).toEqual([`${content}\n\n#list`]);
+  });
+
+  it('a note ending in 300,000 spaces gets its tags after them', async () => {
+    const file = JSON.stringify({
+      activeNotes: [{ content: `a${' '.repeat(300_000)}`, tags: ['x'] }],
+    });
+    const { notes } = await read('notes.json', file);
+    expect(notes[0]?.body).toBe('a\n\n#x');
+  });
+
+  it('an Evernote note whose content repeats "<en-note" 60,000 times', async () => {
+    const content = '<en-note'.repeat(60_000);
+    const enex = `<?xml version="1.0"?><en-export><note><title>Loop</title><content><![CDATA[${content}]]></content></note></en-export>`;
+    const { notes, failed } = await read('loop.enex', enex);
+    expect(failed).toEqual([]);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]?.body.startsWith('Loop')).toBe(true);
+  });
+
+  it('an Evernote note keeps the text inside <en-note> and nothing around it', async () => {
+    const enml =
+      '<?xml version="1.0"?><!DOCTYPE en-note SYSTEM "x"><en-note style="a"><p>Inside</p></en-note>\n';
+    const enex = `<en-export><note><title>T</title><content><![CDATA[${enml}]]></content></note></en-export>`;
+    const { notes } = await read('one.enex', enex);
+    expect(notes[0]?.body).toBe('T\n\nInside');
+  });
+
+  it('a Standard Notes tag that names one note a million times', async () => {
+    const references = Array.from({ length: 1_000_000 }, () => ({ uuid: 'n1' }));
+    const backup = {
+      items: [
+        { uuid: 'n1', content_type: 'Note', content: { title: 'Shopping', text: 'milk' } },
+        { uuid: 't1', content_type: 'Tag', content: { title: 'errands', references } },
+      ],
+    };
+    const { notes } = await read('backup.txt', JSON.stringify(backup));
+    expect(notes.map((note) => note.body)).toEqual(['Shopping\n\nmilk\n\n#errands']);
+  });
+});
