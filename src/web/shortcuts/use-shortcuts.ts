@@ -5,10 +5,7 @@ import { NOTES_NAV_ID } from '../components/notes-list.js';
 import { SEARCH_FIELD_ID } from '../components/search-field.js';
 import type { AppController } from '../controller/app-controller.js';
 import { type ShortcutId, shortcutFor } from './shortcuts.js';
-
-const isField = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+import { isTypingTarget } from './typing-target.js';
 
 function focusFirst(...selectors: string[]) {
   for (const selector of selectors) {
@@ -65,7 +62,7 @@ export function useShortcuts() {
     const run = actions(controller);
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.repeat || controller.store.getState().find.dialog) return;
-      const shortcut = shortcutFor(event, isField(event.target));
+      const shortcut = shortcutFor(event, isTypingTarget(event));
       if (!shortcut) return;
       event.preventDefault();
       event.stopPropagation();
