@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../bench/note-text.js';
+import { applyTextEdits, textEdits } from './text-edits.js';
+
+const ALPHABET = ['a', 'b', ' ', '\n', 'é', '🙂', '👍🏽', '日'];
+
+function randomText(random: () => number, length: number): string {
+  return Array.from({ length }, () => ALPHABET[Math.floor(random() * ALPHABET.length)]).join('');
+}
+
+describe('textEdits', () => {
+  it('finds small edits inside a text', () => {
+    expect(textEdits('- bread\n', '- bread\n- eggs\n')).toEqual([
+      { at: 8, remove: 0, insert: '- eggs\n' },
+    ]);
+    expect(textEdits('one two three', 'one three')).toEqual([{ at: 4, remove: 4, insert: '' }]);
+    expect(textEdits('- bread\n', '- brown bread\n')).toEqual([
+      { at: 2, remove: 0, insert: 'brown ' },
+    ]);
+    expect(textEdits('same', 'same')).toEqual([]);
+  });
+
+  it('never splits a surrogate pair', () => {
+    const edits = textEdits('a😀b', 'a😁b');
+    expect(edits).toEqual([{ at: 1, remove: 2, insert: '😁' }]);
+  });
+
+  it('turns one text into the other, for random texts and edits', () => {
+    const random = seededRandom(42);
+    for (let i = 0; i < 500; i++) {
+      const from = randomText(random, Math.floor(random() * 40));
+      const to = randomText(random, Math.floor(random() * 40));
+      const edits = textEdits(from, to);
+      expect(applyTextEdits(from, edits)).toBe(to);
+      for (const edit of edits) {
+        for (const offset of [edit.at, edit.at + edit.remove]) {
+          const code = from.charCodeAt(offset);
+          expect(code >= 0xdc00 && code <= 0xdfff).toBe(false);
+        }
+      }
+    }
+  });
+
+  it('replaces the middle whole when two large texts differ everywhere', () => {
+    const from = 'ab'.repeat(100_000);
+    const to = 'ba'.repeat(100_000);
+    expect(applyTextEdits(from, textEdits(from, to))).toBe(to);
+  });
+});

@@ -1,0 +1,135 @@
+import { type Change, diffChars } from 'diff';
+
+/** One change to a text: at `at` (a UTF-16 offset in the old text), `remove` units give way to `insert`. */
+export interface TextEdit {
+  at: number;
+  remove: number;
+  insert: string;
+}
+
+/** Past this many changed code points a diff gives up and the changed middle is replaced whole. */
+const MAX_EDIT_LENGTH = 2_000;
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
+/** The length of the common start of two texts, never ending inside a surrogate pair. */
+function commonPrefix(a: string, b: string): number {
+  const limit = Math.min(a.length, b.length);
+  let n = 0;
+  while (n < limit && a.charCodeAt(n) === b.charCodeAt(n)) n++;
+  if (n > 0 && isHighSurrogate(a.charCodeAt(n - 1))) n--;
+  return n;
+}
+
+/** The length of the common end of two texts after `skip` units, never starting inside a pair. */
+function commonSuffix(a: string, b: string, skip: number): number {
+  const limit = Math.min(a.length, b.length) - skip;
+  let n = 0;
+  while (n < limit && a.charCodeAt(a.length - 1 - n) === b.charCodeAt(b.length - 1 - n)) n++;
+  if (n > 0 && isLowSurrogate(a.charCodeAt(a.length - n))) n--;
+  return n;
+}
+
+/**
+ * The edits that turn `from` into `to`, in order, each at an offset of `from`. Linear in the
+ * texts' length plus a bounded diff of the part that changed: a common start and end are cut off
+ * first, and a middle too different to diff cheaply is replaced whole. Edits fall on code point
+ * boundaries, so no surrogate pair is ever split.
+ */
+export function textEdits(from: string, to: string): TextEdit[] {
+  if (from === to) return [];
+  const prefix = commonPrefix(from, to);
+  const suffix = commonSuffix(from, to, prefix);
+  const oldMiddle = from.slice(prefix, from.length - suffix);
+  const newMiddle = to.slice(prefix, to.length - suffix);
+  const whole = [{ at: prefix, remove: oldMiddle.length, insert: newMiddle }];
+  const parts =
+    oldMiddle === '' || newMiddle === ''
+      ? undefined
+      : diffChars(oldMiddle, newMiddle, { maxEditLength: MAX_EDIT_LENGTH });
+  return slideToWordStarts(from, parts ? editsOf(parts, prefix) : whole);
+}
+
+/** Edits from a diff's parts, made at offsets from `start`; adjoining removals and insertions join. */
+function editsOf(parts: Change[], start: number): TextEdit[] {
+  const edits: TextEdit[] = [];
+  let at = start;
+  for (const part of parts) {
+    const last = edits.at(-1);
+    const adjoining = last !== undefined && last.at + last.remove === at;
+    if (part.added) {
+      if (adjoining) last.insert += part.value;
+      else edits.push({ at, remove: 0, insert: part.value });
+    } else if (part.removed) {
+      if (adjoining) last.remove += part.value.length;
+      else edits.push({ at, remove: part.value.length, insert: '' });
+      at += part.value.length;
+    } else {
+      at += part.value.length;
+    }
+  }
+  return edits;
+}
+
+/** Each pure insertion or deletion slid to its best start, never past its neighbours. */
+function slideToWordStarts(from: string, edits: TextEdit[]): TextEdit[] {
+  const slid: TextEdit[] = [];
+  edits.forEach((edit, i) => {
+    const previous = slid.at(-1);
+    const min = previous ? previous.at + previous.remove : 0;
+    slid.push(slideToWordStart(from, edit, min, edits[i + 1]?.at ?? from.length));
+  });
+  return slid;
+}
+
+/** How well a position suits the start of an edit: a line start, then a word start. */
+function boundaryScore(text: string, at: number): number {
+  if (at === 0 || text[at - 1] === '\n') return 2;
+  return /\s/.test(text[at - 1] ?? '') ? 1 : 0;
+}
+
+const isSurrogate = (text: string, at: number) => {
+  const code = text.charCodeAt(at);
+  return isHighSurrogate(code) || isLowSurrogate(code);
+};
+
+/**
+ * A diff may place a pure insertion or deletion anywhere in a run of equal characters
+ * ("- br[own br]ead"); the same change can start at a word ("- [brown ]bread"), which keeps the
+ * characters a writer would call unchanged. Slides it, within `min`..`max`, to the best start.
+ */
+function slideToWordStart(text: string, edit: TextEdit, min: number, max: number): TextEdit {
+  const inserting = edit.remove === 0;
+  if (!inserting && edit.insert !== '') return edit;
+  const length = inserting ? edit.insert.length : edit.remove;
+  // The moving run: what is inserted, or what is removed; sliding rotates it through the text.
+  let run = inserting ? edit.insert : text.slice(edit.at, edit.at + length);
+  let at = edit.at;
+  const end = () => (inserting ? at : at + length);
+  while (at > min && text[at - 1] === run.at(-1) && !isSurrogate(text, at - 1)) {
+    at -= 1;
+    run = inserting ? text[at] + run.slice(0, -1) : text.slice(at, at + length);
+  }
+  let best = { at, run, score: boundaryScore(text, at) };
+  while (end() < max && text[end()] === run[0] && !isSurrogate(text, end())) {
+    run = inserting ? run.slice(1) + text[at] : text.slice(at + 1, at + 1 + length);
+    at += 1;
+    const score = boundaryScore(text, at);
+    if (score > best.score) best = { at, run, score };
+  }
+  return inserting
+    ? { at: best.at, remove: 0, insert: best.run }
+    : { at: best.at, remove: length, insert: '' };
+}
+
+/** Applies edits made by `textEdits` to the text they were made from. */
+export function applyTextEdits(text: string, edits: readonly TextEdit[]): string {
+  let result = '';
+  let done = 0;
+  for (const edit of edits) {
+    result += text.slice(done, edit.at) + edit.insert;
+    done = edit.at + edit.remove;
+  }
+  return result + text.slice(done);
+}
