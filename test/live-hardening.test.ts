@@ -74,11 +74,11 @@ describe('live socket hardening', () => {
     const brisk = track(await LiveTestClient.connect(server.socketUrl, token));
     slow.socket.pause(); // reads nothing more, as a stalled peer
 
-    const note = await createNote(server.url, token, '');
+    let note = await createNote(server.url, token, '');
     const updates = 24;
     for (let index = 0; index < updates; index += 1) {
       const body = `${index} ${'x'.repeat(1024 * 1024)}`;
-      await updateNote(server.url, token, { ...note, body });
+      note = await updateNote(server.url, token, { ...note, body });
       await brisk.next((message) => message.event === 'update' && message.payload.body === body);
     }
     slow.socket.resume();

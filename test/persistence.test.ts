@@ -115,12 +115,14 @@ describe('durability', () => {
       Array.from({ length: 4 }, (_, i) => createNote(server.url, token, `note ${i}`)),
     );
 
-    // Four writers keep updating their own note; every answered PUT is an acknowledged write.
+    // Four writers keep updating their own note, each from the note its last answer gave, as
+    // the spec's client does; every answered PUT is an acknowledged write.
     const acknowledged = new Map<string, number>();
-    const writer = async (note: Note) => {
+    const writer = async (created: Note) => {
+      let note = created;
       for (let version = 1; version <= 2000; version += 1) {
         try {
-          await updateNote(server.url, token, { ...note, body: `${note.id} v${version}` });
+          note = await updateNote(server.url, token, { ...note, body: `${note.id} v${version}` });
           acknowledged.set(note.id, version);
         } catch {
           return; // the server is gone

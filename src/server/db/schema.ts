@@ -93,6 +93,21 @@ export interface ImportKeyTable {
   time_imported: number;
 }
 
+/** A note's Yjs document as of one revision (docs/sync.md). */
+export interface NoteSyncCheckpointTable {
+  note_id: string;
+  revision: number;
+  state: Uint8Array;
+}
+
+/** The Yjs update of one revision after a note's checkpoint; empty when the text stayed. */
+export interface NoteSyncUpdateTable {
+  note_id: string;
+  revision: number;
+  update: Uint8Array;
+  time_stored: number;
+}
+
 export interface DatabaseSchema {
   users: UserTable;
   sessions: SessionTable;
@@ -101,4 +116,6 @@ export interface DatabaseSchema {
   recovery_codes: RecoveryCodeTable;
   note_tombstones: NoteTombstoneTable;
   import_keys: ImportKeyTable;
+  note_sync_checkpoints: NoteSyncCheckpointTable;
+  note_sync_updates: NoteSyncUpdateTable;
 }

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Note } from '../../shared/note.js';
 import type { VersionReason } from '../../shared/note-history.js';
-import { mergeTexts } from '../../shared/text-merge.js';
 import type { Db } from '../db/database.js';
 import { conflict, DomainError, invalidInput, notFound } from '../domain-errors.js';
 import type { LiveBus, NoteChange } from '../live/live-bus.js';
+import { applyTextFromBase, documentText, replaceText } from '../sync/note-document.js';
+import { type DocumentInHand, NoteDocuments } from '../sync/note-documents.js';
 import type { ImportedNote } from '../transfer/import/imported-note.js';
 import { storeImport } from '../transfer/store-import.js';
 import { SNAPSHOT_INTERVAL_SECONDS } from './history-policy.js';
@@ -16,7 +17,6 @@ import {
   type StoredNote,
   writeRevision,
 } from './note-repository.js';
-import { RecentNotes } from './recent-notes.js';
 import { findVersionBody, versionRow } from './version-repository.js';
 
 /** Who asks: the user whose notes these are, and the session (device) asking. */
@@ -54,7 +54,7 @@ const noSuchNote = () => notFound('No such note');
  * user typed is destroyed by a write: the text a revision replaces is archived first.
  */
 export class NoteService {
-  private readonly recent = new RecentNotes();
+  private readonly documents = new NoteDocuments();
 
   constructor(
     private readonly db: Db,
@@ -92,61 +92,61 @@ export class NoteService {
   }
 
   /**
-   * Saves a new body edited from revision `base`. When the stored note is newer, the two are
-   * merged three ways; where both changed the same words the incoming text wins and the stored
-   * text is kept as a conflict version, as it is when the base is unknown. Without a base the
-   * body replaces the stored one.
+   * Saves a new body edited from revision `base`. The note's document (docs/sync.md) takes the
+   * change: from the stored revision as it is; from an older one by character identity, so what
+   * both sides typed is kept. A base the log no longer reaches, or one this server never gave
+   * out (e.g. after restoring an older backup), is unknown: the save wins, and the stored text
+   * is kept as a conflict version. Without a base the body replaces the stored one.
    */
   async update(caller: Caller, id: string, body: string, base?: number): Promise<SaveResult> {
     checkBody(body);
     const now = this.clock();
-    const save = async (db: Db, stored: StoredNote) => {
-      const { note } = stored;
-      let text = body;
-      let conflict = false;
-      // A base this server never gave out (e.g. after restoring an older backup) is unknown:
-      // the save wins, and the stored text is kept as a conflict version, like a lost base.
-      if (base !== undefined && base !== note.revision) {
-        const baseText = base < note.revision ? await findVersionBody(db, note, base) : undefined;
-        const merged = baseText ? mergeTexts(baseText.body, note.body, body) : undefined;
-        text = merged?.text ?? body;
-        conflict = merged ? merged.conflict : note.body !== body;
-      }
-      if (text === note.body) return { note, changed: false as const };
-      // A blind overwrite of another device's text keeps that text in view, like a conflict.
-      const blind = base === undefined && stored.writtenBy !== caller.sessionId;
-      const saved = await this.writeNext(db, caller, stored, {
-        next: { body: text, timeLastModified: now, timeDeleted: null },
-        history: { reason: conflict ? 'conflict' : 'edit', keep: blind, now },
+    let inHand: DocumentInHand | undefined;
+    try {
+      const result = await this.db.transaction().execute(async (trx) => {
+        const stored = await this.storedInList(trx, caller.userId, id);
+        const { note } = stored;
+        const stale = base !== undefined && base < note.revision;
+        const baseText = stale ? await findVersionBody(trx, note, base) : undefined;
+        const startFrom =
+          baseText && base !== undefined ? { revision: base, body: baseText.body } : undefined;
+        inHand = await this.documents.current(trx, note, now, startFrom);
+        const { doc } = inHand;
+        const baseDoc = stale ? await this.documents.at(trx, id, base) : undefined;
+        const unknownBase = base !== undefined && base !== note.revision && !baseDoc;
+        const update = baseDoc ? applyTextFromBase(doc, baseDoc, body) : replaceText(doc, body);
+        const text = documentText(doc);
+        if (text === note.body) return { note, changed: false as const };
+        // A blind overwrite of another device's text keeps that text in view, like a conflict.
+        const blind = base === undefined && stored.writtenBy !== caller.sessionId;
+        const saved = written(
+          await this.writeNext(trx, caller, stored, {
+            next: { body: text, timeLastModified: now, timeDeleted: null },
+            history: { reason: unknownBase ? 'conflict' : 'edit', keep: blind, now },
+            update,
+          }),
+        );
+        return {
+          note: saved.note,
+          conflictRevision: unknownBase ? note.revision : undefined,
+          changed: true as const,
+        };
       });
-      if (!saved) return undefined;
-      const conflictRevision = conflict ? note.revision : undefined;
-      return { note: saved.note, conflictRevision, changed: true as const, saved };
-    };
-    const fresh = async (db: Db, held: boolean) =>
-      save(db, await this.storedInList(db, caller.userId, id, held));
-    // A save writes the note's next revision only if its row is still the version it started
-    // from: the one this instance wrote last, if it holds it in the list (anything but a write
-    // from that is asked of the database again), else the one read now. No transaction is held
-    // across the read and the write; only when another write came between does it run again,
-    // in a transaction that holds the note.
-    const recent = this.recent.get(caller.userId, id);
-    const fromRecent = recent?.timeDeleted === null ? await save(this.db, recent) : undefined;
-    const result =
-      (fromRecent?.changed ? fromRecent : undefined) ??
-      (await fresh(this.db, false)) ??
-      (await this.db.transaction().execute(async (trx) => written(await fresh(trx, true))));
-    if (result.changed) {
-      this.recent.keep(caller.userId, result.saved); // committed: a version the row may still be
-      await this.publishUpdate(caller, result.note);
+      if (result.changed) {
+        inHand?.release(result.note.revision);
+        await this.publishUpdate(caller, result.note);
+      }
+      return { note: result.note, conflictRevision: result.conflictRevision };
+    } catch (error) {
+      this.documents.forget(id);
+      throw error;
     }
-    return { note: result.note, conflictRevision: result.conflictRevision };
   }
 
   /** Moves a note to the trash, keeping its text as a snapshot; the list loses it. */
   async trash(caller: Caller, id: string): Promise<void> {
     const now = this.clock();
-    this.recent.forget(id);
+    this.documents.forget(id);
     await this.db.transaction().execute(async (trx) => {
       const stored = await this.storedInList(trx, caller.userId, id);
       const { note } = stored;
@@ -168,7 +168,7 @@ export class NoteService {
   /** Brings a note back from the trash to the top of the list. */
   async restoreFromTrash(caller: Caller, id: string): Promise<Note> {
     const now = this.clock();
-    this.recent.forget(id);
+    this.documents.forget(id);
     const note = await this.db.transaction().execute(async (trx) => {
       const stored = await findStoredNote(trx, caller.userId, id, { forWrite: true });
       if (!stored || stored.timeDeleted === null) throw notFound('No such note in the trash');
@@ -188,7 +188,7 @@ export class NoteService {
   /** Makes a past version's text the note's newest revision; the text it replaces is kept. */
   async restoreVersion(caller: Caller, id: string, revision: number): Promise<Note> {
     const now = this.clock();
-    this.recent.forget(id);
+    this.documents.forget(id);
     const note = await this.db.transaction().execute(async (trx) => {
       const stored = await this.storedInList(trx, caller.userId, id);
       const version = await findVersionBody(trx, stored.note, revision);
@@ -239,7 +239,8 @@ export class NoteService {
   }
 
   /**
-   * Stores the next revision of a note together with the text it replaces, into history.
+   * Stores the next revision of a note together with the text it replaces, into history, and
+   * the revision's update into the note's sync log (a save's, or one made from the new text).
    * Conflicts, restores, deletes and blind overwrites are kept whole (`keep`); plain edits
    * become a whole snapshot every few minutes, and between snapshots only the way back from the
    * new text is stored. Returns the note as now stored; undefined, storing nothing, when the
@@ -252,9 +253,11 @@ export class NoteService {
     change: {
       next: { body: string; timeLastModified: number; timeDeleted: number | null };
       history: { reason: VersionReason; keep: boolean; now: number };
+      /** The revision's update, when a save made it. */
+      update?: Uint8Array;
     },
   ): Promise<StoredNote | undefined> {
-    const { next, history } = change;
+    const { next, history, update } = change;
     const { note, timeSnapshot } = stored;
     const kept =
       history.keep ||
@@ -280,7 +283,15 @@ export class NoteService {
       by: caller.sessionId,
       timeSnapshot: kept ? history.now : timeSnapshot,
     };
-    return writeRevision(db, revision, replaced, stored.changeSeq);
+    const saved = await writeRevision(db, revision, replaced, stored.changeSeq);
+    if (!saved) return undefined;
+    const nextRevision = { revision: saved.note.revision, body: next.body };
+    if (update) {
+      await this.documents.record(db, note.id, nextRevision.revision, update, history.now);
+    } else {
+      await this.documents.follow(db, note, nextRevision, history.now);
+    }
+    return saved;
   }
 
   private async publishUpdate(caller: Caller, note: Note): Promise<void> {

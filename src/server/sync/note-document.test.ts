@@ -15,11 +15,17 @@ import {
 
 /**
  * Characters used once each in a run, so every character can be followed: whether it is in the
- * note, and in which order. CJK ideographs: one UTF-16 unit each, and never a surrogate.
+ * note, and in which order. CJK ideographs by default (letters: a plain save replaces words
+ * whole), or symbols that are no part of a word, which plain saves change one by one. Each one
+ * UTF-16 unit.
  */
-function uniqueCharacters() {
-  let next = 0x4e00;
-  return (length: number) => Array.from({ length }, () => String.fromCharCode(next++)).join('');
+function uniqueCharacters(kind: 'letters' | 'symbols' = 'letters') {
+  let next = kind === 'letters' ? 0x4e00 : 0x2190;
+  const take = () => {
+    while (kind === 'symbols' && /[\p{L}\p{N}\p{M}\s]/u.test(String.fromCharCode(next))) next++;
+    return String.fromCharCode(next++);
+  };
+  return (length: number) => Array.from({ length }, take).join('');
 }
 
 /** A device: a document of its own, what it typed and what it deleted. */
@@ -94,7 +100,7 @@ describe('a note document', () => {
   it('takes a text made from an older version, keeping both sides and each side whole', () => {
     for (let seed = 1; seed <= 200; seed++) {
       const random = seededRandom(seed);
-      const fresh = uniqueCharacters();
+      const fresh = uniqueCharacters('symbols');
       const start = fresh(30);
       const server = documentFrom([seedUpdate(start)]);
       // The plain device's base: the document as it stood when it last heard from the server.
@@ -156,6 +162,14 @@ describe('a note document', () => {
     applyTextFromBase(server, base, 'Meet at the central station');
     applyTextFromBase(server, base, 'Meet at the old station');
     expect(documentText(server)).toBe('Meet at the old central station');
+  });
+
+  it('keeps both words when two devices replace one word', () => {
+    const server = documentFrom([seedUpdate('a cat sat')]);
+    const base = documentFrom([stateOf(server)]);
+    applyTextFromBase(server, base, 'a dog sat');
+    applyTextFromBase(server, base, 'a cow sat');
+    expect(documentText(server)).toBe('a cowdog sat');
   });
 
   it('keeps words typed inside a paragraph another device deleted', () => {

@@ -20,9 +20,12 @@ describe('textEdits', () => {
     expect(textEdits('same', 'same')).toEqual([]);
   });
 
+  it('replaces whole words, not their ends', () => {
+    expect(textEdits('a cat sat', 'a cow sat')).toEqual([{ at: 2, remove: 3, insert: 'cow' }]);
+  });
+
   it('never splits a surrogate pair', () => {
-    const edits = textEdits('a😀b', 'a😁b');
-    expect(edits).toEqual([{ at: 1, remove: 2, insert: '😁' }]);
+    expect(textEdits('a 😀 b', 'a 😁 b')).toEqual([{ at: 2, remove: 2, insert: '😁' }]);
   });
 
   it('turns one text into the other, for random texts and edits', () => {

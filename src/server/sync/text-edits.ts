@@ -48,7 +48,56 @@ export function textEdits(from: string, to: string): TextEdit[] {
     oldMiddle === '' || newMiddle === ''
       ? undefined
       : diffChars(oldMiddle, newMiddle, { maxEditLength: MAX_EDIT_LENGTH });
-  return slideToWordStarts(from, parts ? editsOf(parts, prefix) : whole);
+  const edits = parts ? editsOf(parts, prefix) : whole;
+  return slideToWordStarts(from, widenToWords(from, to, edits));
+}
+
+const isWordCharacter = (char: string | undefined) =>
+  char !== undefined && /[\p{L}\p{N}\p{M}]/u.test(char);
+
+/**
+ * A replacement inside a word ("c[at→ow]") becomes one of the whole word ("[cat→cow]"): a
+ * writer changes words, and a word kept in part by the diff would lose its first letters if
+ * another device removed the old word meanwhile. Edits a widening reaches join into one.
+ */
+function widenToWords(from: string, to: string, edits: TextEdit[]): TextEdit[] {
+  // Each edit as spans of both texts; between edits the two texts are the same.
+  const spans: { fromStart: number; fromEnd: number; toStart: number; toEnd: number }[] = [];
+  let shift = 0;
+  edits.forEach((edit, i) => {
+    const span = {
+      fromStart: edit.at,
+      fromEnd: edit.at + edit.remove,
+      toStart: edit.at + shift,
+      toEnd: edit.at + shift + edit.insert.length,
+    };
+    shift += edit.insert.length - edit.remove;
+    const last = spans.at(-1);
+    // Widening stops at a neighbour; touching one, the two join.
+    const min = last?.fromEnd ?? 0;
+    const max = edits[i + 1]?.at ?? from.length;
+    if (edit.remove > 0 && edit.insert !== '') {
+      while (span.fromStart > min && isWordCharacter(from[span.fromStart - 1])) {
+        span.fromStart--;
+        span.toStart--;
+      }
+      while (span.fromEnd < max && isWordCharacter(from[span.fromEnd])) {
+        span.fromEnd++;
+        span.toEnd++;
+      }
+    }
+    if (last && last.fromEnd >= span.fromStart) {
+      last.fromEnd = span.fromEnd;
+      last.toEnd = span.toEnd;
+    } else {
+      spans.push(span);
+    }
+  });
+  return spans.map((span) => ({
+    at: span.fromStart,
+    remove: span.fromEnd - span.fromStart,
+    insert: to.slice(span.toStart, span.toEnd),
+  }));
 }
 
 /** Edits from a diff's parts, made at offsets from `start`; adjoining removals and insertions join. */

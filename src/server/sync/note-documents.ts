@@ -1,0 +1,107 @@
+import type * as Y from 'yjs';
+import type { Db } from '../db/database.js';
+import { appendUpdate, moveCheckpoint, readDocument, writeCheckpoint } from './document-log.js';
+import { documentFrom, documentText, replaceText, seedUpdate } from './note-document.js';
+import { OpenDocuments } from './open-documents.js';
+
+/** A note as a write finds it: its id, stored revision and body. */
+export interface NoteAtRevision {
+  id: string;
+  revision: number;
+  body: string;
+}
+
+/** A document a write has in hand, and how it must be recorded with the write. */
+export interface DocumentInHand {
+  doc: Y.Doc;
+  /** Put back in memory once the write has committed. */
+  release(revision: number): void;
+}
+
+/**
+ * Every note's Yjs document, as the note service writes through it: read from memory or the
+ * log, made from the note's text the first time, and recorded with each revision.
+ */
+export class NoteDocuments {
+  private readonly open = new OpenDocuments();
+
+  /**
+   * The note's document as of its stored revision. A note without one yet gets it now, in the
+   * write's transaction: from an older text when one is given (a base a save names, so the save
+   * can be merged by character), brought up to the stored text by the revision after it.
+   */
+  async current(
+    db: Db,
+    note: NoteAtRevision,
+    now: number,
+    startFrom?: { revision: number; body: string },
+  ): Promise<DocumentInHand> {
+    const doc =
+      this.open.take(note.id, note.revision) ??
+      (await this.read(db, note)) ??
+      (await this.start(db, note, now, startFrom));
+    return {
+      doc,
+      release: (revision) => this.open.keep(note.id, revision, doc, documentText(doc).length),
+    };
+  }
+
+  /** The note's document as it stood at `revision`, when its log reaches that far. */
+  async at(db: Db, noteId: string, revision: number): Promise<Y.Doc | undefined> {
+    return (await readDocument(db, noteId, revision))?.doc;
+  }
+
+  /** Records a revision's update in the log. */
+  record(db: Db, noteId: string, revision: number, update: Uint8Array, now: number) {
+    return appendUpdate(db, noteId, revision, update, now);
+  }
+
+  /**
+   * Records a write that is not a save (a restore, a move to or from the trash) in the note's
+   * log, when the note has a document: its text becomes `next.body` as of `next.revision`.
+   */
+  async follow(
+    db: Db,
+    note: NoteAtRevision,
+    next: { revision: number; body: string },
+    now: number,
+  ): Promise<void> {
+    const doc = this.open.take(note.id, note.revision) ?? (await this.read(db, note));
+    if (doc) await appendUpdate(db, note.id, next.revision, replaceText(doc, next.body), now);
+  }
+
+  /** Drops what memory holds of a note, after a write that did not commit. */
+  forget(noteId: string): void {
+    this.open.forget(noteId);
+  }
+
+  /**
+   * The newest document in the log. Every write records its revision there, so it matches the
+   * note; were it ever not, the note's text is what the user sees: it is brought into the
+   * document, which becomes the note's new checkpoint.
+   */
+  private async read(db: Db, note: NoteAtRevision): Promise<Y.Doc | undefined> {
+    const found = await readDocument(db, note.id);
+    if (!found) return undefined;
+    if (found.revision !== note.revision || documentText(found.doc) !== note.body) {
+      replaceText(found.doc, note.body);
+      await moveCheckpoint(db, note.id, note.revision, found.doc);
+    }
+    return found.doc;
+  }
+
+  private async start(
+    db: Db,
+    note: NoteAtRevision,
+    now: number,
+    startFrom?: { revision: number; body: string },
+  ): Promise<Y.Doc> {
+    const from = startFrom ?? { revision: note.revision, body: note.body };
+    const doc = documentFrom([seedUpdate(from.body)]);
+    await writeCheckpoint(db, note.id, from.revision, doc);
+    if (from.revision !== note.revision) {
+      await appendUpdate(db, note.id, note.revision, replaceText(doc, note.body), now);
+    }
+    return doc;
+  }
+}
