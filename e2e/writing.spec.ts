@@ -1,5 +1,6 @@
+import type { Page } from '@playwright/test';
 import { editorText } from './support/editor-text.js';
-import { expect, openLoggedIn, test } from './support/fixtures.js';
+import { type Account, expect, openLoggedIn, test } from './support/fixtures.js';
 import { editor, notesNav } from './support/notes-page.js';
 
 // What a writer types, with real key presses: every character reaches the note and is stored
@@ -16,6 +17,18 @@ const CORPUS = [
   '日本語の文章、中文句子。한국어',
   'Emoji 🙂 👍🏽 👩‍💻',
 ];
+
+/** Opens the note titled `title` in the CodeMirror editor (not its stand-in), cursor at the end. */
+async function openInEditor(page: Page, account: Account, title: string): Promise<void> {
+  await openLoggedIn(page, account);
+  await notesNav(page)
+    .getByRole('link', { name: new RegExp(title) })
+    .click();
+  await expect(page.locator('.markdown-editor .cm-content')).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+End');
+}
+
+const storedBody = async (account: Account, id: string) => (await account.api.note(id))?.body;
 
 test.describe('Writing', () => {
   test('every character typed reaches the note and is stored exactly', async ({
@@ -52,5 +65,54 @@ test.describe('Writing', () => {
     await link.focus();
     await page.keyboard.press('/');
     await expect(page.getByRole('searchbox')).toBeFocused();
+  });
+
+  test('Tab nests a list item and Shift+Tab moves it out; Enter on an empty item ends the list', async ({
+    page,
+    account,
+  }) => {
+    const note = await account.api.createNote('Groceries');
+    await openInEditor(page, account, 'Groceries');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('- parent');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('child');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('second child');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.type('sibling');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('after the list');
+    const expected =
+      'Groceries\n- parent\n  - child\n  - second child\n- sibling\n\nafter the list';
+    await expect.poll(() => editorText(editor(page))).toBe(expected);
+    await expect.poll(() => storedBody(account, note.id)).toBe(expected);
+    await expect(editor(page)).toBeFocused();
+  });
+
+  test('Tab outside a list indents and keeps the typing; Escape then Tab leaves', async ({
+    page,
+    account,
+  }) => {
+    const note = await account.api.createNote('Plain');
+    await openInEditor(page, account, 'Plain');
+    await expect(editor(page)).toHaveAccessibleDescription(/press Escape, then Tab/);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('indented');
+    await expect(editor(page)).toBeFocused();
+    await expect.poll(() => storedBody(account, note.id)).toBe('Plain\n  indented');
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => storedBody(account, note.id)).toBe('Plain\nindented');
+
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    await expect(editor(page)).not.toBeFocused();
+    await page.keyboard.type('lost?');
+    expect(await storedBody(account, note.id)).toBe('Plain\nindented');
+    expect(await editorText(editor(page))).toBe('Plain\nindented');
   });
 });

@@ -51,6 +51,15 @@ export const editorTheme = EditorView.theme({
   '.cm-content ::selection': {
     backgroundColor: 'var(--accent-soft, color-mix(in srgb, Highlight 40%, transparent))',
   },
+  // Read to assistive technology, never shown.
+  '.cm-keys-hint': {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clipPath: 'inset(50%)',
+    whiteSpace: 'nowrap',
+  },
   '.cm-misspelling': {
     textDecorationLine: 'underline',
     textDecorationStyle: 'wavy',

@@ -1,15 +1,13 @@
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
-import {
-  deleteMarkupBackward,
-  insertNewlineContinueMarkup,
-  markdownLanguage,
-} from '@codemirror/lang-markdown';
+import { deleteMarkupBackward, markdownLanguage } from '@codemirror/lang-markdown';
 import { LanguageSupport } from '@codemirror/language';
 import { Compartment, EditorState, type Extension, Prec, Transaction } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
 import { editorTheme, markdownHighlighting } from './editor-theme.js';
 import { fileDropGuard } from './file-drop-guard.js';
+import { listKeys } from './list-keys.js';
 import { toggleBold, toggleItalic } from './markdown-formatting.js';
+import { tabFocusHint } from './tab-focus-hint.js';
 
 // GFM markdown without nested code languages: `markdown()` would pull in the HTML, CSS and
 // JavaScript grammars (~80 KB gzip) for highlighting inside fences. Code stays monospace.
@@ -17,7 +15,7 @@ const markdownSupport = new LanguageSupport(markdownLanguage);
 
 const markdownKeys = Prec.high(
   keymap.of([
-    { key: 'Enter', run: insertNewlineContinueMarkup },
+    ...listKeys,
     { key: 'Backspace', run: deleteMarkupBackward },
     { key: 'Mod-b', run: toggleBold, preventDefault: true },
     { key: 'Mod-i', run: toggleItalic, preventDefault: true },
@@ -43,6 +41,7 @@ const baseExtensions: Extension = [
   markdownHighlighting,
   editorTheme,
   fileDropGuard,
+  tabFocusHint,
   placeholder('Start writing…'),
   EditorView.contentAttributes.of({
     'aria-label': 'Note text',
