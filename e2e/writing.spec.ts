@@ -115,4 +115,37 @@ test.describe('Writing', () => {
     expect(await storedBody(account, note.id)).toBe('Plain\nindented');
     expect(await editorText(editor(page))).toBe('Plain\nindented');
   });
+
+  test('Ctrl+F in the editor finds and replaces text in the note, within the CSP', async ({
+    page,
+    account,
+  }) => {
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    const note = await account.api.createNote('Recipe\nflour and sugar\nmore sugar, less salt');
+    await openInEditor(page, account, 'Recipe');
+    await page.keyboard.press('ControlOrMeta+f');
+    const find = page.getByRole('textbox', { name: 'Find' });
+    await expect(find).toBeFocused();
+    await page.keyboard.type('sugar');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('.cm-searchMatch')).toHaveCount(2);
+    await expect(page.locator('.cm-searchMatch-selected')).toHaveText('sugar');
+    // No app dialog took the key.
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.getByRole('textbox', { name: 'Replace' }).focus();
+    await page.keyboard.type('honey');
+    await page.getByRole('button', { name: 'replace all' }).click();
+    const replaced = 'Recipe\nflour and honey\nmore honey, less salt';
+    await expect.poll(() => storedBody(account, note.id)).toBe(replaced);
+
+    await find.focus();
+    await page.keyboard.press('Escape');
+    await expect(find).toBeHidden();
+    await expect(page.locator('.markdown-editor .cm-content')).toBeFocused();
+    expect(refused).toEqual([]);
+  });
 });

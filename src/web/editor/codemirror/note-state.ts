@@ -5,6 +5,7 @@ import { Compartment, EditorState, type Extension, Prec, Transaction } from '@co
 import { EditorView, keymap, placeholder } from '@codemirror/view';
 import { editorTheme, markdownHighlighting } from './editor-theme.js';
 import { fileDropGuard } from './file-drop-guard.js';
+import { findInNote } from './find-in-note.js';
 import { listKeys } from './list-keys.js';
 import { toggleBold, toggleItalic } from './markdown-formatting.js';
 import { tabFocusHint } from './tab-focus-hint.js';
@@ -41,6 +42,7 @@ const baseExtensions: Extension = [
   markdownHighlighting,
   editorTheme,
   fileDropGuard,
+  findInNote,
   tabFocusHint,
   placeholder('Start writing…'),
   EditorView.contentAttributes.of({
