@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { editorText } from './support/editor-text.js';
 import { type Account, expect, openLoggedIn, test } from './support/fixtures.js';
 import { editor, notesNav } from './support/notes-page.js';
+import { abortOffsiteRequests } from './support/offsite-guard.js';
 
 // What a writer types, with real key presses: every character reaches the note and is stored
 // exactly. Runs at both widths.
@@ -27,6 +28,8 @@ async function openInEditor(page: Page, account: Account, title: string): Promis
   await expect(page.locator('.markdown-editor .cm-content')).toBeFocused();
   await page.keyboard.press('ControlOrMeta+End');
 }
+
+const content = (page: Page) => page.locator('.markdown-editor .cm-content');
 
 const storedBody = async (account: Account, id: string) => (await account.api.note(id))?.body;
 
@@ -147,5 +150,55 @@ test.describe('Writing', () => {
     await expect(find).toBeHidden();
     await expect(page.locator('.markdown-editor .cm-content')).toBeFocused();
     expect(refused).toEqual([]);
+  });
+
+  test('Ctrl+click on a link opens it in a new tab; a plain click places the cursor', async ({
+    page,
+    context,
+    account,
+  }) => {
+    const offsite = await abortOffsiteRequests(context);
+    // The links lead to example.org: those requests are recorded here and never sent.
+    const opened: { url: string; referer: string | undefined }[] = [];
+    await context.route('https://example.org/**', (route) => {
+      opened.push({ url: route.request().url(), referer: route.request().headers().referer });
+      return route.abort();
+    });
+    const body =
+      'Links\nTram https://example.org/tram-28 and the [museum](https://example.org/museum)';
+    const note = await account.api.createNote(body);
+    await openInEditor(page, account, 'Links');
+    const appUrl = page.url();
+
+    const bare = content(page).locator('span', { hasText: 'https://example.org/tram-28' }).last();
+    const firstTab = context.waitForEvent('page');
+    await bare.click({ modifiers: ['ControlOrMeta'] });
+    const tab = await firstTab;
+    await expect
+      .poll(() => opened.map((request) => request.url))
+      .toEqual(['https://example.org/tram-28']);
+    // Sent without a referrer (noreferrer, which also cuts the tab off from the app).
+    expect(opened[0]?.referer).toBeUndefined();
+    expect(tab.url()).not.toBe(page.url());
+
+    const secondTab = context.waitForEvent('page');
+    await content(page)
+      .locator('span', { hasText: /^museum$/ })
+      .last()
+      .click({ modifiers: ['ControlOrMeta'] });
+    await secondTab;
+    await expect.poll(() => opened.length).toBe(2);
+    expect(opened[1]?.url).toBe('https://example.org/museum');
+
+    // The app stays as it was; a plain click edits the link like any text.
+    expect(page.url()).toBe(appUrl);
+    await expect.poll(() => editorText(editor(page))).toBe(body);
+    await bare.click();
+    await page.keyboard.type('X');
+    await expect
+      .poll(() => storedBody(account, note.id))
+      .toMatch(/Tram https:\/\/\S*X\S*tram-28 and/);
+    expect(context.pages()).toHaveLength(3);
+    expect(offsite).toEqual([]);
   });
 });

@@ -17,7 +17,7 @@ export const markdownHighlightStyle = HighlightStyle.define([
   { tag: tags.strong, fontWeight: '700' },
   { tag: tags.strikethrough, textDecoration: 'line-through' },
   { tag: tags.link, color: 'var(--accent, LinkText)' },
-  { tag: tags.url, color: muted, textDecoration: 'underline' },
+  { tag: tags.url, color: 'var(--accent, LinkText)', textDecoration: 'underline' },
   {
     tag: tags.monospace,
     fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',

@@ -6,6 +6,7 @@ import { EditorView, keymap, placeholder } from '@codemirror/view';
 import { editorTheme, markdownHighlighting } from './editor-theme.js';
 import { fileDropGuard } from './file-drop-guard.js';
 import { findInNote } from './find-in-note.js';
+import { linkOpening } from './link-opening.js';
 import { listKeys } from './list-keys.js';
 import { toggleBold, toggleItalic } from './markdown-formatting.js';
 import { tabFocusHint } from './tab-focus-hint.js';
@@ -43,6 +44,7 @@ const baseExtensions: Extension = [
   editorTheme,
   fileDropGuard,
   findInNote,
+  linkOpening,
   tabFocusHint,
   placeholder('Start writing…'),
   EditorView.contentAttributes.of({
