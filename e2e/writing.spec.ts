@@ -29,6 +29,7 @@ async function openInEditor(page: Page, account: Account, title: string): Promis
   await page.keyboard.press('ControlOrMeta+End');
 }
 
+const isNarrow = (page: Page) => (page.viewportSize()?.width ?? 0) < 680;
 const content = (page: Page) => page.locator('.markdown-editor .cm-content');
 
 const storedBody = async (account: Account, id: string) => (await account.api.note(id))?.body;
@@ -200,5 +201,17 @@ test.describe('Writing', () => {
       .toMatch(/Tram https:\/\/\S*X\S*tram-28 and/);
     expect(context.pages()).toHaveLength(3);
     expect(offsite).toEqual([]);
+  });
+
+  test('a click on a #tag in the editor filters the list by it', async ({ page, account }) => {
+    await account.api.createNote('Unrelated note');
+    await account.api.createNote('Bakery list #Food');
+    await account.api.createNote('Trip plan #travel\nRemember #food for later');
+    await openInEditor(page, account, 'Trip plan');
+    await content(page).locator('.cm-tag', { hasText: '#food' }).click();
+    if (isNarrow(page)) await page.getByRole('button', { name: 'Back' }).click();
+    await expect(notesNav(page).getByRole('link')).toHaveCount(2);
+    await expect(notesNav(page).getByRole('link', { name: /Unrelated/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Remove the tag filter #food' })).toBeVisible();
   });
 });

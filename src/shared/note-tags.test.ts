@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noteTags } from './note-tags.js';
+import { noteTags, tagSpans } from './note-tags.js';
 
 describe('noteTags', () => {
   it('finds #words, folded, once each, in order', () => {
@@ -16,5 +16,15 @@ describe('noteTags', () => {
 
   it('leaves out headings, C#, URL fragments, numbers and ##', () => {
     expect(noteTags('# Title\n## Sub\nC# code, see a.html#part, issue #12, ##x')).toEqual([]);
+  });
+});
+
+describe('tagSpans', () => {
+  it('gives where each tag is written, by the same rule', () => {
+    expect(tagSpans('see #Plan, C#, and (#café)')).toEqual([
+      { from: 4, to: 9, written: 'Plan' },
+      { from: 20, to: 25, written: 'café' },
+    ]);
+    expect(tagSpans('# Title')).toEqual([]);
   });
 });

@@ -20,6 +20,16 @@ export function writtenTags(body: string): string[] {
   return Array.from(body.matchAll(TAG), (match) => match[1] ?? '');
 }
 
+/** Where each tag is written: from its `#` to the end of its name, with the name as written. */
+export function tagSpans(text: string): { from: number; to: number; written: string }[] {
+  if (!text.includes('#')) return [];
+  return Array.from(text.matchAll(TAG), (match) => ({
+    from: match.index,
+    to: match.index + match[0].length,
+    written: match[1] ?? '',
+  }));
+}
+
 /** The distinct tags of a note body, by name, in order of first use. */
 export function noteTags(body: string): string[] {
   return [...new Set(writtenTags(body).map(tagName))];

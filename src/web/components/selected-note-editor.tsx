@@ -20,11 +20,18 @@ export function SelectedNoteEditor({ noteId }: { noteId: NoteId }) {
     [controller, noteId],
   );
   const isPreviewOpen = useAppState((state) => state.find.isPreviewOpen);
+  const showTag = useCallback((tag: string) => controller.find.filterByTag(tag), [controller]);
   return (
     <>
       {/* Hidden, not unmounted, so the editor keeps its undo history and spell checker. */}
       <div className="detail-pane__editor" hidden={isPreviewOpen}>
-        <NoteEditor value={text} noteId={noteId} onChange={onChange} autoFocus />
+        <NoteEditor
+          value={text}
+          noteId={noteId}
+          onChange={onChange}
+          onTagClick={showTag}
+          autoFocus
+        />
       </div>
       {isPreviewOpen && <PreviewPane text={text} />}
     </>

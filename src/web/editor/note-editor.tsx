@@ -11,6 +11,7 @@ import { type HandedOverSelection, PlainNoteEditor } from './plain-note-editor.j
  *   equal to the current text (the echo of the user's own typing) changes nothing.
  * - `onChange(text)`: called with the whole text after every change the user makes.
  * - `autoFocus`: take the keyboard focus whenever a note opens.
+ * - `onTagClick(tag)`: a `#tag` in the text was clicked (its name as compared).
  * Saving, merging and ordering live outside; the editor only shows and reports text.
  */
 export interface NoteEditorProps {
@@ -18,6 +19,7 @@ export interface NoteEditorProps {
   noteId: string;
   onChange(text: string): void;
   autoFocus?: boolean;
+  onTagClick?(tag: string): void;
 }
 
 type EditorComponent = ComponentType<MarkdownEditorProps>;

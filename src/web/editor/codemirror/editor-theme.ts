@@ -51,6 +51,13 @@ export const editorTheme = EditorView.theme({
   '.cm-content ::selection': {
     backgroundColor: 'var(--accent-soft, color-mix(in srgb, Highlight 40%, transparent))',
   },
+  '.cm-tag': {
+    color: 'var(--accent, LinkText)',
+    backgroundColor: 'var(--accent-soft, transparent)',
+    borderRadius: '4px',
+    padding: '0 0.15em',
+    cursor: 'pointer',
+  },
   // Read to assistive technology, never shown.
   '.cm-keys-hint': {
     position: 'absolute',

@@ -20,6 +20,8 @@ export interface MarkdownEditorProps {
   autoFocus?: boolean;
   /** The text and cursor of a stand-in the editor replaces as it mounts (typing there went on). */
   takeOver?(): Omit<HandedOverSelection, 'noteId'> | undefined;
+  /** A `#tag` in the text was clicked (its name as compared). */
+  onTagClick?(tag: string): void;
 }
 
 function spellcheckFor(owner: string) {
@@ -43,10 +45,15 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
   });
 
   const stateFor = useCallback((text: string) => {
-    return createNoteState(text, spellcheckFor(latest.current.dictionaryOwner), (newText) => {
-      shown.current.text = newText;
-      latest.current.onChange(newText);
-    });
+    return createNoteState(
+      text,
+      spellcheckFor(latest.current.dictionaryOwner),
+      (newText) => {
+        shown.current.text = newText;
+        latest.current.onChange(newText);
+      },
+      { showTag: (tag) => latest.current.onTagClick?.(tag) },
+    );
   }, []);
 
   useLayoutEffect(() => {

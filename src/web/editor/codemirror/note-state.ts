@@ -9,7 +9,9 @@ import { findInNote } from './find-in-note.js';
 import { linkOpening } from './link-opening.js';
 import { listKeys } from './list-keys.js';
 import { toggleBold, toggleItalic } from './markdown-formatting.js';
+import { type NoteActions, noteActions } from './note-actions.js';
 import { tabFocusHint } from './tab-focus-hint.js';
+import { tagLinks } from './tag-marks.js';
 
 // GFM markdown without nested code languages: `markdown()` would pull in the HTML, CSS and
 // JavaScript grammars (~80 KB gzip) for highlighting inside fences. Code stays monospace.
@@ -45,6 +47,7 @@ const baseExtensions: Extension = [
   fileDropGuard,
   findInNote,
   linkOpening,
+  tagLinks,
   tabFocusHint,
   placeholder('Start writing…'),
   EditorView.contentAttributes.of({
@@ -62,12 +65,14 @@ export function createNoteState(
   text: string,
   spellcheck: Extension,
   onLocalChange: (text: string) => void,
+  actions: NoteActions,
 ): EditorState {
   return EditorState.create({
     doc: text,
     extensions: [
       baseExtensions,
       spellcheckSlot.of(spellcheck),
+      noteActions.of(actions),
       EditorView.updateListener.of((update) => {
         if (update.docChanged && update.transactions.some((tr) => tr.docChanged && !isRemote(tr))) {
           // Joined lines make one flat string; toString() builds a rope of every line, which
