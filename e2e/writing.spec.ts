@@ -214,4 +214,38 @@ test.describe('Writing', () => {
     await expect(notesNav(page).getByRole('link', { name: /Unrelated/ })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Remove the tag filter #food' })).toBeVisible();
   });
+
+  test('a task box ticks with one click and saves, in the editor and in the preview', async ({
+    page,
+    account,
+  }) => {
+    const note = await account.api.createNote('Chores\n- [ ] dishes\n- [x] laundry');
+    await openInEditor(page, account, 'Chores');
+    const boxes = content(page).getByRole('checkbox');
+    await expect(boxes).toHaveCount(2);
+    await expect(boxes.nth(1)).toBeChecked();
+    await boxes.nth(0).click();
+    await expect
+      .poll(() => storedBody(account, note.id))
+      .toBe('Chores\n- [x] dishes\n- [x] laundry');
+    await expect(boxes.nth(0)).toBeChecked();
+    // An edit like any other: undone by the keyboard, the focus never left the editor.
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect
+      .poll(() => storedBody(account, note.id))
+      .toBe('Chores\n- [ ] dishes\n- [x] laundry');
+
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByRole('article', { name: 'Preview' });
+    await expect(preview.getByRole('checkbox')).toHaveCount(2);
+    await preview.getByRole('checkbox', { name: 'laundry' }).click();
+    await expect
+      .poll(() => storedBody(account, note.id))
+      .toBe('Chores\n- [ ] dishes\n- [ ] laundry');
+    await expect(preview.getByRole('checkbox', { name: 'laundry' })).not.toBeChecked();
+    // The editor shows the text ticked in the preview.
+    await page.keyboard.press('Alt+Shift+E');
+    await expect(boxes.nth(1)).not.toBeChecked();
+    await expect(boxes.nth(0)).not.toBeChecked();
+  });
 });

@@ -33,7 +33,7 @@ export function SelectedNoteEditor({ noteId }: { noteId: NoteId }) {
           autoFocus
         />
       </div>
-      {isPreviewOpen && <PreviewPane text={text} />}
+      {isPreviewOpen && <PreviewPane text={text} onChange={onChange} />}
     </>
   );
 }

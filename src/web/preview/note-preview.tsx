@@ -1,18 +1,51 @@
-import { useMemo } from 'react';
+import { type MouseEvent, useLayoutEffect, useMemo, useRef } from 'react';
 import { renderMarkdown } from './render-markdown.js';
+import { toggleTask } from './task-list.js';
 import './note-preview.css';
 
 export interface NotePreviewProps {
   text: string;
+  /** The note's new text after a task box was ticked; saved like typing. */
+  onChange?(text: string): void;
 }
 
+const boxesIn = (article: HTMLElement) =>
+  Array.from(article.querySelectorAll<HTMLInputElement>('input[type="checkbox"]'));
+
 /** The note rendered as Markdown; a lazy chunk, loaded the first time Preview is pressed. */
-export default function NotePreview({ text }: NotePreviewProps) {
+export default function NotePreview({ text, onChange }: NotePreviewProps) {
   const html = useMemo(() => renderMarkdown(text), [text]);
+  const article = useRef<HTMLElement>(null);
+
+  // The renderer draws task boxes disabled; here they tick, and each is named by its task.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new HTML means new boxes to set up
+  useLayoutEffect(() => {
+    if (!article.current || !onChange) return;
+    for (const box of boxesIn(article.current)) {
+      box.disabled = false;
+      const task = box.closest('li')?.textContent?.trim();
+      if (task) box.setAttribute('aria-label', task);
+    }
+  }, [html, onChange]);
+
+  function onClick(event: MouseEvent<HTMLElement>) {
+    const box = event.target;
+    if (!(box instanceof HTMLInputElement) || box.type !== 'checkbox' || !onChange) return;
+    const boxes = boxesIn(event.currentTarget);
+    // The click has already flipped this box; what was shown is the other state.
+    const shown = boxes.map((each) => (each === box ? !each.checked : each.checked));
+    const changed = toggleTask(text, boxes.indexOf(box), shown);
+    if (changed === null) event.preventDefault();
+    else onChange(changed);
+  }
+
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the clicks come from checkboxes, which Space ticks
     <article
+      ref={article}
       className="note-preview"
       aria-label="Preview"
+      onClick={onClick}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by DOMPurify in renderMarkdown
       dangerouslySetInnerHTML={{ __html: html }}
     />

@@ -58,6 +58,14 @@ export const editorTheme = EditorView.theme({
     padding: '0 0.15em',
     cursor: 'pointer',
   },
+  '.cm-task-box': {
+    width: '1em',
+    height: '1em',
+    margin: '0 0.15em',
+    verticalAlign: '-0.125em',
+    accentColor: 'var(--accent, AccentColor)',
+    cursor: 'pointer',
+  },
   // Read to assistive technology, never shown.
   '.cm-keys-hint': {
     position: 'absolute',

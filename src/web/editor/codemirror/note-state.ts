@@ -12,6 +12,7 @@ import { toggleBold, toggleItalic } from './markdown-formatting.js';
 import { type NoteActions, noteActions } from './note-actions.js';
 import { tabFocusHint } from './tab-focus-hint.js';
 import { tagLinks } from './tag-marks.js';
+import { taskBoxDrawer, toggleTaskOnLine } from './task-boxes.js';
 
 // GFM markdown without nested code languages: `markdown()` would pull in the HTML, CSS and
 // JavaScript grammars (~80 KB gzip) for highlighting inside fences. Code stays monospace.
@@ -23,6 +24,7 @@ const markdownKeys = Prec.high(
     { key: 'Backspace', run: deleteMarkupBackward },
     { key: 'Mod-b', run: toggleBold, preventDefault: true },
     { key: 'Mod-i', run: toggleItalic, preventDefault: true },
+    { key: 'Mod-Enter', run: toggleTaskOnLine },
   ]),
 );
 
@@ -48,6 +50,7 @@ const baseExtensions: Extension = [
   findInNote,
   linkOpening,
   tagLinks,
+  taskBoxDrawer,
   tabFocusHint,
   placeholder('Start writing…'),
   EditorView.contentAttributes.of({
