@@ -248,4 +248,29 @@ test.describe('Writing', () => {
     await expect(boxes.nth(1)).not.toBeChecked();
     await expect(boxes.nth(0)).not.toBeChecked();
   });
+
+  test('a note opened from search results shows its matches, scrolled to the first', async ({
+    page,
+    account,
+  }) => {
+    const filler = Array.from({ length: 80 }, (_, i) => `Line ${i + 1} of the logbook.`);
+    const body = ['Logbook', ...filler, 'The Zeppelin passed overhead.', 'zeppelins again'].join(
+      '\n',
+    );
+    await account.api.createNote('Another note');
+    const note = await account.api.createNote(body);
+    await openLoggedIn(page, account);
+    await page.getByRole('searchbox', { name: 'Search notes' }).click();
+    await page.keyboard.type('zeppel');
+    await expect(notesNav(page).getByRole('link')).toHaveCount(1);
+    await notesNav(page)
+      .getByRole('link', { name: /Logbook/ })
+      .click();
+    const matches = content(page).locator('.cm-search-result');
+    await expect(matches).toHaveCount(2);
+    await expect(matches.first()).toHaveText('Zeppelin');
+    await expect(matches.first()).toBeInViewport();
+    // Highlighting changes nothing in the note.
+    expect(await storedBody(account, note.id)).toBe(body);
+  });
 });

@@ -20,6 +20,8 @@ export function SelectedNoteEditor({ noteId }: { noteId: NoteId }) {
     [controller, noteId],
   );
   const isPreviewOpen = useAppState((state) => state.find.isPreviewOpen);
+  // While the list shows search results, their matches are highlighted in the note.
+  const highlight = useAppState((state) => (state.find.hits ? state.find.searchText : ''));
   const showTag = useCallback((tag: string) => controller.find.filterByTag(tag), [controller]);
   return (
     <>
@@ -30,6 +32,7 @@ export function SelectedNoteEditor({ noteId }: { noteId: NoteId }) {
           noteId={noteId}
           onChange={onChange}
           onTagClick={showTag}
+          highlight={highlight}
           autoFocus
         />
       </div>

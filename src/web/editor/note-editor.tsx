@@ -12,6 +12,8 @@ import { type HandedOverSelection, PlainNoteEditor } from './plain-note-editor.j
  * - `onChange(text)`: called with the whole text after every change the user makes.
  * - `autoFocus`: take the keyboard focus whenever a note opens.
  * - `onTagClick(tag)`: a `#tag` in the text was clicked (its name as compared).
+ * - `highlight`: the list's search, whose matches are highlighted; a note opened while it is on
+ *   shows its first match.
  * Saving, merging and ordering live outside; the editor only shows and reports text.
  */
 export interface NoteEditorProps {
@@ -20,6 +22,7 @@ export interface NoteEditorProps {
   onChange(text: string): void;
   autoFocus?: boolean;
   onTagClick?(tag: string): void;
+  highlight?: string;
 }
 
 type EditorComponent = ComponentType<MarkdownEditorProps>;

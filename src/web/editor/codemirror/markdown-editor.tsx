@@ -5,6 +5,7 @@ import { changedRange } from '../../../shared/changed-range.js';
 import type { HandedOverSelection } from '../plain-note-editor.js';
 import { spellCheckerFor } from '../spellcheck/spell-checker.js';
 import { createNoteState, spellcheckSlot } from './note-state.js';
+import { highlightSearch } from './search-highlight.js';
 import { spellcheck } from './spellcheck-extension.js';
 import './markdown-editor.css';
 
@@ -22,6 +23,8 @@ export interface MarkdownEditorProps {
   takeOver?(): Omit<HandedOverSelection, 'noteId'> | undefined;
   /** A `#tag` in the text was clicked (its name as compared). */
   onTagClick?(tag: string): void;
+  /** The list's search, whose matches are highlighted; a note opened with one shows the first. */
+  highlight?: string;
 }
 
 function spellcheckFor(owner: string) {
@@ -33,12 +36,12 @@ function spellcheckFor(owner: string) {
  * props reach it as transactions.
  */
 export default function MarkdownEditor(props: MarkdownEditorProps) {
-  const { noteId, value, dictionaryOwner } = props;
+  const { noteId, value, dictionaryOwner, highlight = '' } = props;
   const host = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const latest = useRef(props);
   // What the view shows, as last exchanged with the parent, so the echo of typing is ignored.
-  const shown = useRef({ noteId, text: value, owner: dictionaryOwner });
+  const shown = useRef({ noteId, text: value, owner: dictionaryOwner, highlight });
 
   useLayoutEffect(() => {
     latest.current = props;
@@ -57,7 +60,7 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
   }, []);
 
   useLayoutEffect(() => {
-    const { noteId, value, dictionaryOwner, autoFocus, takeOver } = latest.current;
+    const { noteId, value, dictionaryOwner, autoFocus, takeOver, highlight = '' } = latest.current;
     // Taking over from a stand-in, start from the text its cursor points into; should the note
     // have moved on meanwhile, the effect below applies the difference in place, cursor mapped.
     const handed = takeOver?.();
@@ -68,13 +71,15 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
     const root = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
     const view = new EditorView({ parent: root, root, state: stateFor(text) });
     viewRef.current = view;
-    shown.current = { noteId, text, owner: dictionaryOwner };
+    shown.current = { noteId, text, owner: dictionaryOwner, highlight };
     if (handed) {
       view.dispatch({
         selection: { anchor: handed.anchor, head: handed.head },
         scrollIntoView: true,
       });
     }
+    // A cursor the stand-in handed over is where the user is: it is not moved to a match.
+    if (highlight.trim() !== '') highlightSearch(view, highlight, !handed);
     // Replacing a stand-in, the focus is taken back only if it went down with the stand-in,
     // not if the user has moved it elsewhere meanwhile.
     const focusIsFree = !document.activeElement || document.activeElement === document.body;
@@ -97,7 +102,9 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
       view.setState(stateFor(value));
       current.noteId = noteId;
       current.text = value;
+      current.highlight = highlight;
       view.scrollDOM.scrollTop = 0;
+      if (highlight.trim() !== '') highlightSearch(view, highlight, true);
       if (latest.current.autoFocus) view.focus();
     } else if (value !== current.text) {
       current.text = value;
@@ -109,7 +116,15 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
         annotations: [Transaction.remote.of(true), Transaction.addToHistory.of(false)],
       });
     }
-  }, [noteId, value, dictionaryOwner, stateFor]);
+  }, [noteId, value, dictionaryOwner, stateFor, highlight]);
+
+  // The search changed while the note stays open: the highlights follow, the cursor stays.
+  useLayoutEffect(() => {
+    const view = viewRef.current;
+    if (!view || highlight === shown.current.highlight) return;
+    shown.current.highlight = highlight;
+    highlightSearch(view, highlight, false);
+  }, [highlight]);
 
   return <div ref={host} className="markdown-editor" />;
 }

@@ -10,6 +10,7 @@ import { linkOpening } from './link-opening.js';
 import { listKeys } from './list-keys.js';
 import { toggleBold, toggleItalic } from './markdown-formatting.js';
 import { type NoteActions, noteActions } from './note-actions.js';
+import { searchResultHighlight } from './search-highlight.js';
 import { tabFocusHint } from './tab-focus-hint.js';
 import { tagLinks } from './tag-marks.js';
 import { taskBoxDrawer, toggleTaskOnLine } from './task-boxes.js';
@@ -51,6 +52,7 @@ const baseExtensions: Extension = [
   linkOpening,
   tagLinks,
   taskBoxDrawer,
+  searchResultHighlight,
   tabFocusHint,
   placeholder('Start writing…'),
   EditorView.contentAttributes.of({
