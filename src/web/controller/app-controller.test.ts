@@ -5,6 +5,20 @@ import { NetworkError } from '../api/http-client.js';
 import { MISSING_CREDENTIALS } from '../session/credentials.js';
 import { note, setup, useFakeClockQuietly } from './app-controller-harness.js';
 
+/** The fake server's next create is answered only when the returned function is called. */
+function holdNextCreate(api: ReturnType<typeof setup>['api']): () => void {
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  const create = api.createNote.getMockImplementation()!;
+  api.createNote.mockImplementationOnce(async (token, id) => {
+    await answered;
+    return create(token, id);
+  });
+  return answer;
+}
+
 describe('AppController', () => {
   useFakeClockQuietly();
 
@@ -58,13 +72,54 @@ describe('AppController', () => {
     expect(state().sortedNoteIds).toEqual(['a', 'b']);
   });
 
-  it('creates a note at the front and selects it', async () => {
-    const { controller, state } = setup('t');
+  it('makes a new note here at once, first and selected, and then on the server', async () => {
+    const { controller, state, server } = setup('t');
     await controller.start();
     await vi.advanceTimersByTimeAsync(0);
-    await controller.createNote();
-    expect(state().sortedNoteIds).toEqual(['n1', 'a', 'b']);
-    expect(state().selectedNoteId).toBe('n1');
+    const created = controller.createNote();
+    const id = state().selectedNoteId;
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-/);
+    expect(state().sortedNoteIds).toEqual([id, 'a', 'b']);
+    expect(state().notes.get(id!)?.body).toBe('');
+    await created;
+    expect(server.notes.get(id!)?.body).toBe('');
+  });
+
+  it('saves text typed before the create was answered to the new note, after it', async () => {
+    const { controller, state, api, server } = setup('t');
+    await controller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const answer = holdNextCreate(api);
+    void controller.createNote();
+    const id = state().selectedNoteId!;
+    controller.editNote(id, 'F');
+    controller.editNote(id, 'First words');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.updateNote).not.toHaveBeenCalled();
+    answer();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.createNote).toHaveBeenCalledTimes(1);
+    expect(api.updateNote).toHaveBeenLastCalledWith('t', expect.objectContaining({ id }));
+    expect(server.notes.get(id)?.body).toBe('First words');
+    expect(server.notes.get('a')?.body).toBe('Alpha');
+    expect(state().drafts).toEqual({});
+  });
+
+  it('deletes on the server a note whose create was still on its way', async () => {
+    const { controller, state, server, api } = setup('t');
+    await controller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const answer = holdNextCreate(api);
+    void controller.createNote();
+    const id = state().selectedNoteId!;
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.createNote).toHaveBeenCalledTimes(1);
+    const deleted = controller.deleteNote(id);
+    answer();
+    await deleted;
+    expect(server.notes.has(id)).toBe(false);
+    expect(server.trash.has(id)).toBe(true);
+    expect(state().notes.has(id)).toBe(false);
   });
 
   it('shows a notice when creating fails, and logs out on 401', async () => {

@@ -67,9 +67,12 @@ export function fakeQuireApi(initial: Note[]) {
       },
     ),
     fetchNoteChanges: vi.fn(async (_token: string, since: string) => notes.since(since)),
-    createNote: vi.fn(async () => {
+    // A client's own id is kept, and sending it again answers the note already made.
+    createNote: vi.fn(async (_token: string, id?: string) => {
+      const existing = id === undefined ? undefined : notes.get(id);
+      if (existing) return existing;
       const note = {
-        id: `n${++created}`,
+        id: id ?? `n${++created}`,
         body: '',
         timeCreated: clock,
         timeLastModified: clock,

@@ -157,29 +157,38 @@ export class NotesController {
   }
 
   /**
-   * "New" (spec §4.3): the created note goes first and is selected. Without a connection it is
-   * made here, with its own id, and created on the server when it is back.
+   * "New" (spec §4.3): the note exists here at once, with an id of its own, selected and first
+   * in the list; its create follows to the server (kept on the device until it gets there).
+   * Saves of the note wait for that create, so text typed meanwhile goes to it and nowhere else.
    */
-  async create(): Promise<void> {
+  create(): Promise<void> {
+    const now = Math.floor(Date.now() / 1000);
+    const note: Note = {
+      id: crypto.randomUUID(),
+      body: '',
+      timeCreated: now,
+      timeLastModified: now,
+      revision: 1,
+    };
+    this.created.push({ id: note.id, afterList: this.lists.requested });
+    this.deps.store.dispatch({ type: 'noteCreated', note });
+    return this.createOnServer(note.id);
+  }
+
+  private async createOnServer(id: NoteId): Promise<void> {
     const generation = this.generation;
+    // Without a copy on the device the create still goes; it is only not kept for a reload.
+    await this.deps.queue
+      .add({ noteId: id, kind: 'create' })
+      .catch((error) => console.error(error));
+    if (generation !== this.generation) return;
     try {
-      const note = await this.deps.api.createNote(this.token);
-      if (generation !== this.generation) return;
-      this.created.push({ id: note.id, afterList: this.lists.requested });
-      this.deps.store.dispatch({ type: 'noteCreated', note });
+      await this.deps.queue.sendCreate(id, this.sender);
     } catch (error) {
-      if (generation !== this.generation) return;
-      if (!unreachable(error)) return this.failed(error, 'Could not create a note.');
-      const now = Math.floor(Date.now() / 1000);
-      const note = {
-        id: crypto.randomUUID(),
-        body: '',
-        timeCreated: now,
-        timeLastModified: now,
-        revision: 1,
-      };
-      this.deps.store.dispatch({ type: 'noteCreated', note });
-      await this.deps.queue.add({ noteId: note.id, kind: 'create' });
+      // Unreachable: it stays queued and goes when the connection is back.
+      if (generation === this.generation && !unreachable(error)) {
+        this.failed(error, 'Could not create a note.');
+      }
     }
   }
 
@@ -191,10 +200,26 @@ export class NotesController {
     });
   }
 
+  /** Creates on their way to the server: the saver and "New" itself may both ask for one. */
+  private readonly creating = new Map<NoteId, Promise<void>>();
+
   private readonly sender: QueueSender = {
-    create: async (noteId) => {
-      const note = await this.deps.api.createNote(this.token, noteId);
-      this.deps.store.dispatch({ type: 'noteUpdated', note });
+    create: (noteId) => {
+      let sent = this.creating.get(noteId);
+      if (!sent) {
+        sent = this.deps.api.createNote(this.token, noteId).then(
+          (note) => {
+            this.creating.delete(noteId);
+            this.deps.store.dispatch({ type: 'noteUpdated', note });
+          },
+          (error: unknown) => {
+            this.creating.delete(noteId);
+            throw error;
+          },
+        );
+        this.creating.set(noteId, sent);
+      }
+      return sent;
     },
     delete: async (noteId) => {
       try {
@@ -208,6 +233,9 @@ export class NotesController {
   /** Delete after the user confirmed (spec §4.4): the note goes to the trash. */
   async delete(id: NoteId): Promise<void> {
     const generation = this.generation;
+    // A create still on its way goes first: the delete follows it to the server.
+    await this.creating.get(id)?.catch(() => undefined);
+    if (generation !== this.generation) return;
     if (this.deps.queue.isPendingCreate(id)) {
       this.deps.store.dispatch({ type: 'noteDeleted', id });
       return this.deps.queue.add({ noteId: id, kind: 'delete' });
