@@ -1,14 +1,15 @@
 import { CONFLICT_VERSION_HEADER } from '../../shared/api-headers.js';
-import type { Note, NoteId } from '../../shared/note.js';
+import type { Note } from '../../shared/note.js';
 import { noteRequest, readNote } from './note-request.js';
 
-/** What the text sent in one save to the note was edited from. */
-export interface NoteEdit {
-  id: NoteId;
-  body: string;
-  /** The revision the text was edited from; the server merges when it holds a newer one. */
-  revision: number;
-}
+/**
+ * What one save sends: the whole note (spec §7) with its new body. `revision` is the one the
+ * text was edited from; the server merges when it holds a newer one. The times are the note's
+ * as held here, left out only when this device does not hold the note (a draft kept from an
+ * earlier visit, sent before the list arrived).
+ */
+export type NoteEdit = Pick<Note, 'id' | 'body' | 'revision'> &
+  Partial<Pick<Note, 'timeCreated' | 'timeLastModified'>>;
 
 /** The stored note after a save, and the history version a merge set text aside in, if any. */
 export interface SaveAnswer {

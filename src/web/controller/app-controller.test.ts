@@ -153,7 +153,8 @@ describe('AppController', () => {
     expect(state().drafts).toEqual({ b: 'Beta!' });
     await vi.advanceTimersByTimeAsync(0);
     expect(api.updateNote).toHaveBeenCalledTimes(1);
-    expect(api.updateNote).toHaveBeenCalledWith('t', { id: 'b', body: 'Beta!', revision: 10 });
+    // The whole note, as spec §7 has it, with the new body.
+    expect(api.updateNote).toHaveBeenCalledWith('t', note('b', 'Beta!', 10));
     expect(state().drafts).toEqual({});
     expect(state().notes.get('b')).toMatchObject({ body: 'Beta!', revision: 11 });
     expect(state().sortedNoteIds[0]).toBe('b');

@@ -42,6 +42,8 @@ describe('AppController: never losing a word', () => {
       id: 'a',
       body: 'Alpha, before the session ended',
       revision: 10,
+      timeCreated: 1,
+      timeLastModified: 10,
     });
     expect(state().notes.get('a')?.body).toBe('Alpha, before the session ended');
     expect(await drafts.load('me@example.org')).toEqual([]);
@@ -68,7 +70,10 @@ describe('AppController: never losing a word', () => {
     await controller.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(api.updateNote).toHaveBeenCalledTimes(1);
-    expect(api.updateNote).toHaveBeenCalledWith('t', { id: 'b', body: 'closed tab', revision: 10 });
+    expect(api.updateNote).toHaveBeenCalledWith('t', {
+      ...note('b', 'closed tab'),
+      revision: 10,
+    });
   });
 
   it('restores a note found in the trash to save the words, and says so (path f)', async () => {
@@ -131,6 +136,8 @@ describe('AppController: never losing a word', () => {
       id: 'a',
       body: 'One, theirs\n\nTwo, mine',
       revision: 12,
+      timeCreated: 1,
+      timeLastModified: 12,
     });
     expect(state().drafts).toEqual({});
     expect(state().notes.get('a')?.body).toBe('One, theirs\n\nTwo, mine');
@@ -152,6 +159,8 @@ describe('AppController: never losing a word', () => {
       id: 'b',
       body: 'One, elsewhere\n\nTwo, offline',
       revision: 12,
+      timeCreated: 1,
+      timeLastModified: 12,
     });
   });
 

@@ -1,5 +1,6 @@
 import type { Note } from '../../shared/note.js';
 import { isGone, isInTrash, NoteRequestError } from '../api/api-errors.js';
+import type { NoteEdit } from '../api/note-save.js';
 import type { QuireApi } from '../api/quire-api.js';
 import type { StoredDraft } from '../drafts/draft-store.js';
 import type { SaveResult } from '../saving/note-saver.js';
@@ -12,6 +13,15 @@ export interface RecoveryHooks {
 }
 
 /**
+ * The whole note a save sends (spec §7): the note as held, with the draft's text, edited from
+ * the draft's base revision.
+ */
+export function wholeNote(draft: StoredDraft, held: Note | undefined): NoteEdit {
+  const edit = { id: draft.noteId, body: draft.text, revision: draft.baseRevision };
+  return held ? { ...held, ...edit } : edit;
+}
+
+/**
  * One save of a draft. Words are never dropped for want of a note: a note found in the trash is
  * restored first, and text for a note gone for good becomes a new note.
  */
@@ -20,8 +30,9 @@ export async function saveWithRecovery(
   token: string,
   draft: StoredDraft,
   hooks: RecoveryHooks,
+  held?: Note,
 ): Promise<SaveResult> {
-  const edit = { id: draft.noteId, body: draft.text, revision: draft.baseRevision };
+  const edit = wholeNote(draft, held);
   try {
     return await api.updateNote(token, edit);
   } catch (error) {
@@ -32,15 +43,11 @@ export async function saveWithRecovery(
         throw failure;
       });
       if (restored) hooks.restored(restored);
-      return api.updateNote(token, edit);
+      return api.updateNote(token, restored ? wholeNote(draft, restored) : edit);
     }
     if (isGone(error)) {
       const created = await api.createNote(token);
-      const result = await api.updateNote(token, {
-        id: created.id,
-        body: draft.text,
-        revision: created.revision,
-      });
+      const result = await api.updateNote(token, { ...created, body: draft.text });
       hooks.savedAsNew(result.note);
       return result;
     }

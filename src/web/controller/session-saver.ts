@@ -52,14 +52,21 @@ export function createSessionSaver(deps: SessionSaverDeps): NoteSaver {
     save: async (draft) => {
       const first = deps.beforeSave?.(draft.noteId);
       if (first) await first;
-      return saveWithRecovery(api, deps.token(), draft, {
-        restored: (note) => {
-          store.dispatch({ type: 'noteRestored', note });
-          info(`“${titleOf(note.body)}” was in the trash. It is back, with your changes.`);
+      const held = store.getState().notes.get(draft.noteId);
+      return saveWithRecovery(
+        api,
+        deps.token(),
+        draft,
+        {
+          restored: (note) => {
+            store.dispatch({ type: 'noteRestored', note });
+            info(`“${titleOf(note.body)}” was in the trash. It is back, with your changes.`);
+          },
+          savedAsNew: () =>
+            info('That note was deleted for good elsewhere. Your text was saved as a new note.'),
         },
-        savedAsNew: () =>
-          info('That note was deleted for good elsewhere. Your text was saved as a new note.'),
-      });
+        held,
+      );
     },
     persist: (draft) => deps.drafts.put(deps.account(), { ...draft, owner: deps.owners.self }),
     discard: (id) => deps.drafts.remove(deps.account(), id),
