@@ -1,0 +1,56 @@
+import type { Page } from '@playwright/test';
+import { editorText } from './support/editor-text.js';
+import { expect, openLoggedIn, test } from './support/fixtures.js';
+import { editor, notesNav } from './support/notes-page.js';
+
+// The flows around the editor as a new user meets them, with real key presses, at both widths.
+
+const newButton = (page: Page) => page.getByRole('button', { name: 'New', exact: true });
+
+/** On a narrow screen the list, and its New button, shows only once the open note is closed. */
+async function showList(page: Page): Promise<void> {
+  if (await newButton(page).isVisible()) return;
+  await page.getByRole('button', { name: 'Back' }).click();
+}
+
+test.describe('New', () => {
+  for (const how of ['click', 'shortcut'] as const) {
+    test(`by ${how}, then typing at once, ten times: every key lands in its new note`, async ({
+      page,
+      account,
+    }) => {
+      const kept = await account.api.createNote('Kept note\nwith its own words');
+      await openLoggedIn(page, account);
+      await expect(notesNav(page).getByRole('link', { name: /Kept note/ })).toBeVisible();
+      const typed: string[] = [];
+      for (let i = 1; i <= 10; i += 1) {
+        const text = `Note ${i} by ${how}`;
+        if (how === 'click') {
+          await showList(page);
+          await newButton(page).click();
+        } else await page.keyboard.press('Alt+Shift+N');
+        // No wait of any kind between the press and the typing.
+        await page.keyboard.type(text);
+        typed.push(text);
+      }
+      await expect.poll(() => editorText(editor(page))).toBe(typed.at(-1));
+      const bodies = async () => (await account.api.listNotes()).map((note) => note.body).sort();
+      await expect.poll(bodies).toEqual([...typed, kept.body].sort());
+      expect((await account.api.note(kept.id))?.revision).toBe(kept.revision);
+    });
+  }
+});
+
+test('a save sends the whole note, with its times', async ({ page, account }) => {
+  await account.api.createNote('Whole');
+  await openLoggedIn(page, account);
+  const saved = page.waitForRequest((request) => request.method() === 'PUT');
+  await notesNav(page).getByRole('link', { name: 'Whole' }).click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type(' note');
+  const sent = (await saved).postDataJSON() as Record<string, unknown>;
+  expect(sent).toMatchObject({ body: expect.stringMatching(/^Whole /) });
+  expect(sent.timeCreated).toEqual(expect.any(Number));
+  expect(sent.timeLastModified).toEqual(expect.any(Number));
+  expect(sent.revision).toEqual(expect.any(Number));
+});
