@@ -54,3 +54,32 @@ test('a save sends the whole note, with its times', async ({ page, account }) =>
   expect(sent.timeLastModified).toEqual(expect.any(Number));
   expect(sent.revision).toEqual(expect.any(Number));
 });
+
+test('a delete asks first, then offers Undo, which brings the note back where it was', async ({
+  page,
+  account,
+}) => {
+  for (const title of ['Third', 'Second', 'First']) await account.api.createNote(title);
+  await openLoggedIn(page, account);
+  const links = notesNav(page).getByRole('link');
+  await expect(links).toHaveText(['First', 'Second', 'Third']);
+  await links.filter({ hasText: 'Second' }).click();
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.accept();
+  });
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const toast = page.getByRole('status').filter({ hasText: 'Moved to Trash' });
+  await expect(toast).toBeVisible();
+  expect(asked).toEqual(['Are you sure?']);
+  await expect(links).toHaveText(['First', 'Third']);
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(toast).toHaveCount(0);
+  // Open again, as it was, and in its place in the list.
+  await expect(editor(page)).toBeVisible();
+  await expect.poll(() => editorText(editor(page))).toBe('Second');
+  await showList(page);
+  await expect(links).toHaveText(['First', 'Second', 'Third']);
+  await expect.poll(async () => (await account.api.listNotes()).length).toBe(3);
+});

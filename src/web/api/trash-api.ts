@@ -1,5 +1,6 @@
 import type { Note, NoteId } from '../../shared/note.js';
 import type { TrashedNote } from '../../shared/note-history.js';
+import { liveClientHeaders } from './live-client.js';
 import { isTrashedNote } from './note-guard.js';
 import { noteRequest, readNote, readResults } from './note-request.js';
 
@@ -10,9 +11,13 @@ export async function fetchTrash(token: string): Promise<TrashedNote[]> {
   return readResults(await noteRequest('/api/trash', token, 'GET'), isTrashedNote);
 }
 
-/** `POST /api/trash/{id}/restore`: the note is back in the list. */
+/**
+ * `POST /api/trash/{id}/restore`: the note is back in the list. This page places it itself, so
+ * its own socket is not sent the update.
+ */
 export async function restoreFromTrash(token: string, id: NoteId): Promise<Note> {
-  return readNote(await noteRequest(`${trashPath(id)}/restore`, token, 'POST'));
+  const path = `${trashPath(id)}/restore`;
+  return readNote(await noteRequest(path, token, 'POST', undefined, liveClientHeaders));
 }
 
 /** `DELETE /api/trash/{id}`: gone for good. */

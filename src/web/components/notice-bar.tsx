@@ -2,7 +2,7 @@ import { useAppState, useController } from '../app-context.js';
 import { CloseIcon } from './icons.js';
 import './notice-bar.css';
 
-/** A short, unobtrusive message at the bottom (failed calls, ended sessions). */
+/** A short, unobtrusive message at the bottom (failed calls, ended sessions, "Undo" of a delete). */
 export function NoticeBar() {
   const controller = useController();
   const notice = useAppState((state) => state.notice);
@@ -22,6 +22,19 @@ export function NoticeBar() {
               }}
             >
               {notice.link.label}
+            </button>
+          )}
+          {notice.undo !== undefined && (
+            <button
+              className="button button--outline notice__undo"
+              type="button"
+              onClick={() => {
+                const noteId = notice.undo!;
+                controller.dismissNotice(notice.id);
+                void controller.undoDelete(noteId);
+              }}
+            >
+              Undo
             </button>
           )}
           <button

@@ -4,6 +4,7 @@ import { NoteRequestError } from '../api/api-errors.js';
 import { NetworkError } from '../api/http-client.js';
 import { MISSING_CREDENTIALS } from '../session/credentials.js';
 import { note, setup, useFakeClockQuietly } from './app-controller-harness.js';
+import { UNDO_NOTICE_MS } from './notices.js';
 
 /** The fake server's next create is answered only when the returned function is called. */
 function holdNextCreate(api: ReturnType<typeof setup>['api']): () => void {
@@ -142,6 +143,25 @@ describe('AppController', () => {
     expect(api.deleteNote).toHaveBeenCalledWith('t', 'a');
     expect(state().sortedNoteIds).toEqual(['b']);
     expect(state().selectedNoteId).toBeNull();
+  });
+
+  it('offers "Undo" after a delete for a while, which brings the note back where it was', async () => {
+    const { controller, state, server, handlers } = setup('t');
+    await controller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    handlers().onUpdate(note('c', 'Gamma', 5));
+    expect(state().sortedNoteIds).toEqual(['c', 'a', 'b']);
+    controller.selectNote('a');
+    await controller.deleteNote('a');
+    expect(state().notice).toMatchObject({ text: 'Moved to Trash', undo: 'a' });
+    await controller.undoDelete('a');
+    expect(server.notes.has('a')).toBe(true);
+    expect(state().sortedNoteIds).toEqual(['c', 'a', 'b']);
+    expect(state().selectedNoteId).toBe('a');
+
+    await controller.deleteNote('b');
+    await vi.advanceTimersByTimeAsync(UNDO_NOTICE_MS);
+    expect(state().notice).toBeNull();
   });
 
   it('saves edits that differ from the stored body, from the revision they were made on', async () => {

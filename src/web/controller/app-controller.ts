@@ -175,6 +175,11 @@ export class AppController {
     return this.notes.delete(id);
   }
 
+  /** "Undo" in the notice after a delete. */
+  undoDelete(id: NoteId): Promise<void> {
+    return this.notes.undoDelete(id);
+  }
+
   editNote(id: NoteId, text: string): void {
     this.notes.edit(id, text);
   }

@@ -30,6 +30,16 @@ export interface NotesControllerDeps {
   onSessionExpired(): void;
 }
 
+/** The notice after a delete; its "Undo" brings the note back. */
+export const MOVED_TO_TRASH = 'Moved to Trash';
+
+/** A deleted note's place in the list, and whether it was the open one. */
+interface DeletedPlace {
+  id: NoteId;
+  index: number;
+  selected: boolean;
+}
+
 /** No answer at all: the change is kept on the device and sent when the server is back. */
 function unreachable(error: unknown): boolean {
   return (
@@ -46,6 +56,8 @@ export class NotesController {
   private readonly saver: NoteSaver;
   private readonly lists: ListSync;
   private generation = 0;
+  /** Where the last note deleted here stood, while its "Undo" may be pressed. */
+  private lastDeleted: DeletedPlace | null = null;
   /** Notes created this session, with the number of list requests made before each. */
   private readonly created: { id: NoteId; afterList: number }[] = [];
 
@@ -230,7 +242,10 @@ export class NotesController {
     },
   };
 
-  /** Delete after the user confirmed (spec §4.4): the note goes to the trash. */
+  /**
+   * Delete after the user confirmed (spec §4.4): the note goes to the trash, and a notice offers
+   * to bring it back where it was.
+   */
   async delete(id: NoteId): Promise<void> {
     const generation = this.generation;
     // A create still on its way goes first: the delete follows it to the server.
@@ -240,9 +255,13 @@ export class NotesController {
       this.deps.store.dispatch({ type: 'noteDeleted', id });
       return this.deps.queue.add({ noteId: id, kind: 'delete' });
     }
+    const place = this.placeOf(id);
     try {
       await this.deps.api.deleteNote(this.token, id);
-      if (generation === this.generation) this.deps.store.dispatch({ type: 'noteDeleted', id });
+      if (generation !== this.generation) return;
+      this.deps.store.dispatch({ type: 'noteDeleted', id });
+      this.lastDeleted = place;
+      this.deps.notices.showUndo(MOVED_TO_TRASH, id);
     } catch (error) {
       if (generation !== this.generation) return;
       if (error instanceof NoteRequestError && error.status === 404) {
@@ -252,6 +271,27 @@ export class NotesController {
         await this.deps.queue.add({ noteId: id, kind: 'delete' });
       } else this.failed(error, 'Could not delete the note.');
     }
+  }
+
+  /** "Undo" of the last delete: the note comes back from the trash to its place, as selected as it was. */
+  async undoDelete(id: NoteId): Promise<void> {
+    const place = this.lastDeleted;
+    if (place?.id !== id) return;
+    this.lastDeleted = null;
+    const generation = this.generation;
+    try {
+      const note = await this.deps.api.restoreFromTrash(this.token, id);
+      if (generation !== this.generation) return;
+      const { index, selected } = place;
+      this.deps.store.dispatch({ type: 'deleteUndone', note, index, selected });
+    } catch (error) {
+      if (generation === this.generation) this.failed(error, 'Could not bring the note back.');
+    }
+  }
+
+  private placeOf(id: NoteId): DeletedPlace {
+    const { sortedNoteIds, selectedNoteId } = this.deps.store.getState();
+    return { id, index: sortedNoteIds.indexOf(id), selected: selectedNoteId === id };
   }
 
   /** An editor change (spec §4.5): saved when it differs from the stored body. */
@@ -309,6 +349,7 @@ export class NotesController {
   reset(): void {
     this.generation += 1;
     this.created.length = 0;
+    this.lastDeleted = null;
     this.lists.reset();
     this.saver.reset();
   }

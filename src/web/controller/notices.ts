@@ -1,9 +1,12 @@
+import type { NoteId } from '../../shared/note.js';
 import type { Notice, NoticeLink } from '../state/app-state.js';
 import type { AppStore } from '../state/store.js';
 
 const NOTICE_MS = 6_000;
 /** A notice with a link stays long enough to reach it by keyboard. */
 const LINK_NOTICE_MS = 20_000;
+/** "Undo" is offered for a few seconds, as long as the change still feels like the last one. */
+export const UNDO_NOTICE_MS = 8_000;
 
 /** The short message shown when a call fails; the raised error itself goes to the console. */
 export function errorNotice(message: string, offline: boolean): string {
@@ -25,9 +28,18 @@ export class NoticeTimer {
   show(text: string, tone: Notice['tone'], link?: NoticeLink): void {
     const notice: Notice = { id: ++this.lastId, text, tone };
     if (link) notice.link = link;
+    this.present(notice, link ? LINK_NOTICE_MS : NOTICE_MS);
+  }
+
+  /** A notice with "Undo", which brings back the note just deleted. */
+  showUndo(text: string, noteId: NoteId): void {
+    this.present({ id: ++this.lastId, text, tone: 'info', undo: noteId }, UNDO_NOTICE_MS);
+  }
+
+  private present(notice: Notice, ms: number): void {
     this.store.dispatch({ type: 'noticeShown', notice });
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.dismiss(notice.id), link ? LINK_NOTICE_MS : NOTICE_MS);
+    this.timer = setTimeout(() => this.dismiss(notice.id), ms);
   }
 
   dismiss(id: number): void {

@@ -20,6 +20,8 @@ export type AppAction =
   | { type: 'noteDeleted'; id: NoteId }
   /** Back from the trash, by this client (a restore elsewhere arrives as an update). */
   | { type: 'noteRestored'; note: Note }
+  /** "Undo" of a delete: the note is back from the trash at `index`, selected if it was. */
+  | { type: 'deleteUndone'; note: Note; index: number; selected: boolean }
   /** The note was gone for good, so its text was saved as a new note that takes its place. */
   | { type: 'noteReplaced'; id: NoteId; note: Note }
   | { type: 'noteSelected'; id: NoteId }

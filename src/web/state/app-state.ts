@@ -26,6 +26,8 @@ export interface Notice {
   text: string;
   tone: 'info' | 'error';
   link?: NoticeLink;
+  /** A note just deleted here, which the notice's "Undo" brings back. */
+  undo?: NoteId;
 }
 
 /** The History dialog: for which note, and which version is picked (null: the newest). */

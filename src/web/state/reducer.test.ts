@@ -164,6 +164,30 @@ describe('appReducer', () => {
     expect(state.removedRevisions).toEqual({});
   });
 
+  it('puts a note back where it stood when its delete is undone, open again if it was', () => {
+    const deleted = run(
+      withNotes(note('a'), note('b', 'x', 5), note('c')),
+      { type: 'noteSelected', id: 'b' },
+      { type: 'noteDeleted', id: 'b' },
+    );
+    const undone = run(deleted, {
+      type: 'deleteUndone',
+      note: note('b', 'x', 6),
+      index: 1,
+      selected: true,
+    });
+    expect(undone.sortedNoteIds).toEqual(['a', 'b', 'c']);
+    expect(undone.selectedNoteId).toBe('b');
+    // Its live echo may come first; the note still goes back to its place.
+    const echoed = run(
+      deleted,
+      { type: 'noteUpdated', note: note('b', 'x', 6) },
+      { type: 'deleteUndone', note: note('b', 'x', 6), index: 1, selected: false },
+    );
+    expect(echoed.sortedNoteIds).toEqual(['a', 'b', 'c']);
+    expect(echoed.selectedNoteId).toBeNull();
+  });
+
   it('puts a note saved anew in the place and selection of the one that was gone', () => {
     const state = run(
       withNotes(note('a'), note('gone', 'words', 3)),

@@ -87,6 +87,19 @@ function noteRestored(state: AppState, note: Note): AppState {
   return noteUpdated({ ...state, removedRevisions }, note);
 }
 
+/** A delete undone: the note stands where it stood before, and is open again if it was. */
+function deleteUndone(state: AppState, note: Note, index: number, selected: boolean): AppState {
+  const restored = noteRestored(state, note);
+  if (!restored.notes.has(note.id)) return state;
+  const others = withoutId(restored.sortedNoteIds, note.id);
+  const at = Math.min(Math.max(index, 0), others.length);
+  return {
+    ...restored,
+    sortedNoteIds: [...others.slice(0, at), note.id, ...others.slice(at)],
+    selectedNoteId: selected ? note.id : restored.selectedNoteId,
+  };
+}
+
 function noteReplaced(state: AppState, id: NoteId, note: Note): AppState {
   const selected = state.selectedNoteId === id ? note.id : state.selectedNoteId;
   const removed = noteRemoved(state, id, selected);
@@ -142,6 +155,8 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       return noteDeleted(state, action.id);
     case 'noteRestored':
       return noteRestored(state, action.note);
+    case 'deleteUndone':
+      return deleteUndone(state, action.note, action.index, action.selected);
     case 'noteReplaced':
       return noteReplaced(state, action.id, action.note);
     case 'noteSelected':
