@@ -12,7 +12,10 @@ const credentials = (username: string, password = 'correct horse') => ({
 describe('sign-up', () => {
   it('is open on first run and closes once an account exists', async () => {
     server = await startTestServer({ config: { allowSignup: undefined } });
-    expect((await call(server.url, 'GET', '/api/config')).json).toMatchObject({ signupOpen: true });
+    expect((await call(server.url, 'GET', '/api/config')).json).toMatchObject({
+      signupOpen: true,
+      firstRun: true,
+    });
 
     const first = await call(server.url, 'POST', '/api/signup', credentials('first@example.com'));
     expect(first.status).toBe(201);
@@ -21,6 +24,7 @@ describe('sign-up', () => {
 
     expect((await call(server.url, 'GET', '/api/config')).json).toMatchObject({
       signupOpen: false,
+      firstRun: false,
     });
     const second = await call(server.url, 'POST', '/api/signup', credentials('second@example.com'));
     expect(second.status).toBe(403);
@@ -41,7 +45,10 @@ describe('sign-up', () => {
   it('stays open with ALLOW_SIGNUP=true and is closed from the start with false', async () => {
     server = await startTestServer({ config: { allowSignup: true } });
     await signUp(server.url);
-    expect((await call(server.url, 'GET', '/api/config')).json).toMatchObject({ signupOpen: true });
+    expect((await call(server.url, 'GET', '/api/config')).json).toMatchObject({
+      signupOpen: true,
+      firstRun: false,
+    });
     expect((await call(server.url, 'POST', '/api/signup', credentials(uniqueEmail()))).status).toBe(
       201,
     );

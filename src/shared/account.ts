@@ -14,6 +14,8 @@ export type CredentialsRequest = Static<typeof CredentialsRequest>;
 /** `GET /api/config` — what the log-in screen needs to know before anyone signs in. */
 export const PublicConfigResponse = Type.Object({
   signupOpen: Type.Boolean(),
+  /** No account exists on this server yet: the log-in screen leads to making the first one. */
+  firstRun: Type.Boolean(),
   /**
    * The largest note the server stores, in bytes of the JSON a save sends (`PUT /api/notes`):
    * a client can say a note is too large instead of retrying it for ever.

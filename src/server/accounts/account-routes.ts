@@ -15,6 +15,7 @@ import type { LoginThrottle } from './login-throttle.js';
 import { checkSecondFactor } from './second-factor.js';
 import { deleteSession } from './session-repository.js';
 import { clientOf, startSession } from './session-service.js';
+import { countUsers } from './user-repository.js';
 
 export interface AccountRoutesOptions {
   db: Db;
@@ -87,6 +88,7 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
 
   api.get('/api/config', { schema: { response: { 200: PublicConfigResponse } } }, async () => ({
     signupOpen: await isSignupOpen(db, policy),
+    firstRun: (await countUsers(db)) === 0,
     maxNoteBytes: options.maxNoteBytes,
   }));
 }
