@@ -8,6 +8,7 @@ import { ImportDialog } from './import-dialog.js';
 import { ListPane } from './list-pane.js';
 import { SideMenu } from './side-menu.js';
 import { TrashDialog } from './trash-dialog.js';
+import { useBackToList } from './use-back-to-list.js';
 import './notes-screen.css';
 
 /**
@@ -17,6 +18,7 @@ import './notes-screen.css';
 export function NotesScreen() {
   const noteOpen = useAppState((state) => state.selectedNoteId !== null);
   const listShown = useAppState((state) => state.notesLoaded || state.sortedNoteIds.length > 0);
+  useBackToList();
   // The editor's chunk is fetched once the list shows, not while the start-up waits for it.
   useEffect(() => {
     if (listShown) preloadEditor();
