@@ -83,3 +83,65 @@ test('a delete asks first, then offers Undo, which brings the note back where it
   await expect(links).toHaveText(['First', 'Second', 'Third']);
   await expect.poll(async () => (await account.api.listNotes()).length).toBe(3);
 });
+
+test.describe('the note toolbar', () => {
+  test("the browser's Back closes an open note on a narrow screen and stays in Quire", async ({
+    page,
+    account,
+  }) => {
+    await account.api.createNote('Back and forth');
+    await openLoggedIn(page, account);
+    const url = page.url();
+    const link = notesNav(page).getByRole('link', { name: 'Back and forth' });
+    for (let round = 0; round < 2; round += 1) {
+      await link.click();
+      await expect(editor(page)).toBeFocused();
+      expect(page.url()).toBe(url);
+      if (test.info().project.name !== 'narrow') return;
+      await page.goBack();
+      await expect(link).toBeVisible();
+      await expect(editor(page)).toHaveCount(0);
+      expect(page.url()).toBe(url);
+    }
+    // A new note, closed by the toolbar's Back: the browser's Back is not spent on it.
+    await newButton(page).click();
+    await expect(editor(page)).toBeFocused();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(link).toBeVisible();
+    await link.click();
+    await page.goBack();
+    await expect(link).toBeVisible();
+    expect(page.url()).toBe(url);
+  });
+
+  test('buttons are named, explained, large enough to touch, and Delete stands apart', async ({
+    page,
+    account,
+  }) => {
+    await account.api.createNote('Toolbar');
+    await openLoggedIn(page, account);
+    await notesNav(page).getByRole('link', { name: 'Toolbar' }).click();
+    await expect(editor(page)).toBeFocused();
+    const bar = page.getByRole('main').locator('header');
+    const controls = bar.locator('button, a');
+    const narrow = test.info().project.name === 'narrow';
+    for (const control of await controls.all()) {
+      if (!(await control.isVisible())) continue;
+      const name = await control.evaluate((element) => element.textContent?.trim() ?? '');
+      const explained = await control.evaluate(
+        (element) =>
+          Boolean(element.getAttribute('title')) || element.hasAttribute('aria-describedby'),
+      );
+      expect(name, 'an accessible name').not.toBe('');
+      expect(explained, `"${name}" has a tooltip`).toBe(true);
+      if (narrow) {
+        const box = (await control.boundingBox())!;
+        expect(box.width, `"${name}" width`).toBeGreaterThanOrEqual(44);
+        expect(box.height, `"${name}" height`).toBeGreaterThanOrEqual(44);
+      }
+    }
+    const history = (await bar.getByRole('button', { name: 'History' }).boundingBox())!;
+    const remove = (await bar.getByRole('button', { name: 'Delete' }).boundingBox())!;
+    expect(remove.x - (history.x + history.width)).toBeGreaterThanOrEqual(16);
+  });
+});

@@ -39,7 +39,12 @@ export function DetailPane() {
     <main className="detail-pane">
       <header className="controls-bar detail-pane__bar">
         {note && (
-          <button className="button detail-pane__back" type="button" onClick={back}>
+          <button
+            className="button detail-pane__back"
+            type="button"
+            title="Back to the list"
+            onClick={back}
+          >
             <BackIcon />
             Back
           </button>
@@ -59,15 +64,18 @@ export function DetailPane() {
               <HistoryIcon />
               <span className="button__label">History</span>
             </button>
-            <button
-              className="button button--danger"
-              type="button"
-              title="Delete"
-              onClick={() => void remove()}
-            >
-              <TrashIcon />
-              <span className="button__label">Delete</span>
-            </button>
+            {/* Set apart from the others, so that it is not pressed in passing. */}
+            <span className="detail-pane__danger">
+              <button
+                className="button button--danger"
+                type="button"
+                title="Delete"
+                onClick={() => void remove()}
+              >
+                <TrashIcon />
+                <span className="button__label">Delete</span>
+              </button>
+            </span>
           </div>
         )}
       </header>

@@ -11,6 +11,7 @@ export function PreviewButton() {
       className="button"
       type="button"
       aria-pressed={isOpen}
+      title="Preview"
       onClick={() => controller.find.togglePreview()}
     >
       <EyeIcon />
