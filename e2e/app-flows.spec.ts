@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { editorText } from './support/editor-text.js';
-import { expect, openLoggedIn, test } from './support/fixtures.js';
+import { expect, openLoggedIn, PASSWORD, test, uniqueEmail } from './support/fixtures.js';
 import { editor, notesNav } from './support/notes-page.js';
+import { testWithOwnServer } from './support/own-server.js';
 
 // The flows around the editor as a new user meets them, with real key presses, at both widths.
 
@@ -145,3 +146,33 @@ test.describe('the note toolbar', () => {
     expect(remove.x - (history.x + history.width)).toBeGreaterThanOrEqual(16);
   });
 });
+
+testWithOwnServer(
+  'a first run keeps the Log In form and leads plainly to the first account',
+  async ({ page }) => {
+    await page.goto('/');
+    const notice = page.getByRole('region', { name: 'Welcome to Quire' });
+    await expect(notice).toContainText('This server has no account yet.');
+    // The spec's form, as it always is.
+    await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+    await expect(page.getByPlaceholder('Enter email')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
+
+    await notice.getByRole('button', { name: 'Create the first account' }).click();
+    await expect(page.getByRole('heading', { name: 'Create account' })).toBeVisible();
+    await expect(notice).toHaveCount(0);
+    await page.getByLabel('Email address').click();
+    await page.keyboard.type(uniqueEmail());
+    await page.getByLabel('Password').click();
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Notes' })).toBeVisible();
+
+    // Once an account exists, the notice is gone.
+    await page.evaluate(() => window.localStorage.removeItem('token'));
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
+    await expect(notice).toHaveCount(0);
+  },
+);

@@ -12,7 +12,7 @@ export interface QuireApi {
   logIn(username: string, password: string, totp?: string): Promise<string>;
   signUp(username: string, password: string): Promise<string>;
   logOut(token: string): Promise<void>;
-  fetchSignupOpen(): Promise<boolean>;
+  fetchSignup(): Promise<session.SignupState>;
   fetchNoteList(
     token: string,
     etag?: string | null,
@@ -36,7 +36,7 @@ export const httpQuireApi: QuireApi = {
   logIn: session.logIn,
   signUp: session.signUp,
   logOut: session.logOut,
-  fetchSignupOpen: session.fetchSignupOpen,
+  fetchSignup: session.fetchSignup,
   ...notes,
   ...history,
   ...trash,

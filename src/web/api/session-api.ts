@@ -56,16 +56,26 @@ export async function logOut(token: string): Promise<void> {
   await apiRequest('/api/logout', { method: 'POST', token });
 }
 
-/** `GET /api/config`: whether the log-in screen may offer "Create account". */
-export async function fetchSignupOpen(): Promise<boolean> {
+/** What the log-in screen needs to know about making accounts. */
+export interface SignupState {
+  /** `POST /api/signup` is accepted now: the screen may offer "Create account". */
+  open: boolean;
+  /** No account exists on this server yet. */
+  firstRun: boolean;
+}
+
+const SIGNUP_CLOSED: SignupState = { open: false, firstRun: false };
+
+/** `GET /api/config`: whether sign-up is open and whether this is the server's first run. */
+export async function fetchSignup(): Promise<SignupState> {
   try {
     const response = await apiRequest('/api/config', { token: '' });
-    if (!response.ok) return false;
+    if (!response.ok) return SIGNUP_CLOSED;
     const data: unknown = await response.json();
-    const { signupOpen, maxNoteBytes } = (data ?? {}) as Record<string, unknown>;
+    const { signupOpen, firstRun, maxNoteBytes } = (data ?? {}) as Record<string, unknown>;
     if (typeof maxNoteBytes === 'number') requestLimits.maxBodyBytes = maxNoteBytes;
-    return signupOpen === true;
+    return { open: signupOpen === true, firstRun: firstRun === true };
   } catch {
-    return false;
+    return SIGNUP_CLOSED;
   }
 }

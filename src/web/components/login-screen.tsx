@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import { CredentialsRejectedError } from '../api/session-api.js';
+import { CredentialsRejectedError, type SignupState } from '../api/session-api.js';
 import { useAppState, useController } from '../app-context.js';
 import { type CredentialsMode, credentialsErrorMessage } from './login-messages.js';
 import { SecondFactorForm } from './second-factor-form.js';
@@ -17,11 +17,32 @@ function LoginFrame({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Above the Log In form while this server has no account: says so, and leads to making the
+ * first one. The form itself stays as the spec has it.
+ */
+function FirstRunNotice({ onCreate }: { onCreate(): void }) {
+  const headingId = useId();
+  return (
+    <section className="first-run" aria-labelledby={headingId}>
+      <h2 id={headingId} className="first-run__heading">
+        Welcome to Quire
+      </h2>
+      <p className="first-run__text">
+        This server has no account yet. Create the first one to start writing.
+      </p>
+      <button className="button button--primary first-run__create" type="button" onClick={onCreate}>
+        Create the first account
+      </button>
+    </section>
+  );
+}
+
 /** Log In form (spec §2.2), which turns into "Create account" when the server allows sign-up. */
 export function LoginScreen() {
   const controller = useController();
   const [mode, setMode] = useState<CredentialsMode>('login');
-  const [signupOpen, setSignupOpen] = useState(false);
+  const [signup, setSignup] = useState<SignupState>({ open: false, firstRun: false });
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   // Set once the password was right and the account asks for its second factor.
@@ -35,8 +56,8 @@ export function LoginScreen() {
 
   useEffect(() => {
     let current = true;
-    void controller.fetchSignupOpen().then((open) => {
-      if (current) setSignupOpen(open);
+    void controller.fetchSignup().then((state) => {
+      if (current) setSignup(state);
     });
     return () => {
       current = false;
@@ -62,7 +83,7 @@ export function LoginScreen() {
       const code = failure instanceof CredentialsRejectedError ? failure.code : undefined;
       if (code === 'totp_required') setPending({ username, password });
       else setError(credentialsErrorMessage(failure, mode));
-      if (isSignup && code === 'forbidden') setSignupOpen(false);
+      if (isSignup && code === 'forbidden') setSignup({ open: false, firstRun: false });
     } finally {
       setBusy(false);
     }
@@ -78,6 +99,9 @@ export function LoginScreen() {
 
   return (
     <LoginFrame>
+      {signup.open && signup.firstRun && !isSignup && (
+        <FirstRunNotice onCreate={() => switchMode('signup')} />
+      )}
       <form
         className="login-card"
         aria-labelledby={headingId}
@@ -123,7 +147,7 @@ export function LoginScreen() {
         <button className="button button--primary login-card__submit" type="submit" disabled={busy}>
           {isSignup ? 'Create account' : 'Submit'}
         </button>
-        {signupOpen && !isSignup && (
+        {signup.open && !isSignup && (
           <p className="login-card__switch">
             New here?{' '}
             <button className="link-button" type="button" onClick={() => switchMode('signup')}>

@@ -3,6 +3,7 @@ import { backoffDelay } from '../api/backoff.js';
 import type { LiveSocketHandlers } from '../api/live-socket.js';
 import type { QuireApi } from '../api/quire-api.js';
 import { type SearchCall, searchNotes } from '../api/search-api.js';
+import type { SignupState } from '../api/session-api.js';
 import { type DraftOwners, soleTab } from '../drafts/draft-owners.js';
 import type { DraftStore } from '../drafts/draft-store.js';
 import { memoryOfflineStore, type OfflineStore } from '../offline/offline-store.js';
@@ -99,7 +100,7 @@ export class AppController {
   /** Start-up (spec §4.1): check a stored token; keep it and retry while the server is away. */
   async start(): Promise<void> {
     // Also learns the server's limits, such as the largest note it stores.
-    void this.deps.api.fetchSignupOpen().catch(() => false);
+    void this.deps.api.fetchSignup().catch(() => undefined);
     const token = this.deps.tokenStorage.read();
     if (!token) {
       this.store.dispatch({ type: 'startupFinished' });
@@ -148,8 +149,8 @@ export class AppController {
     this.enterSession(token, username.trim());
   }
 
-  fetchSignupOpen(): Promise<boolean> {
-    return this.deps.api.fetchSignupOpen();
+  fetchSignup(): Promise<SignupState> {
+    return this.deps.api.fetchSignup();
   }
 
   /**

@@ -59,7 +59,7 @@ export function fakeQuireApi(initial: Note[]) {
     logIn: vi.fn(async () => 'new-token'),
     signUp: vi.fn(async () => 'signup-token'),
     logOut: vi.fn(async () => {}),
-    fetchSignupOpen: vi.fn(async () => false),
+    fetchSignup: vi.fn(async () => ({ open: false, firstRun: false })),
     fetchNoteList: vi.fn(
       async (_token: string, etag?: string | null, _onTop?: (top: Note[]) => void) => {
         const list = notes.list();
