@@ -1,6 +1,14 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { editorText } from './support/editor-text.js';
-import { expect, openLoggedIn, PASSWORD, test, uniqueEmail } from './support/fixtures.js';
+import {
+  expect,
+  logInToken,
+  openLoggedIn,
+  PASSWORD,
+  test,
+  uniqueEmail,
+} from './support/fixtures.js';
 import { editor, notesNav } from './support/notes-page.js';
 import { testWithOwnServer } from './support/own-server.js';
 
@@ -176,3 +184,48 @@ testWithOwnServer(
     await expect(notice).toHaveCount(0);
   },
 );
+
+async function openAccount(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
+}
+
+/** Types into a field with real key presses. */
+async function typeInto(field: Locator, text: string): Promise<void> {
+  await field.click();
+  await field.page().keyboard.type(text);
+}
+
+test.describe('Account', () => {
+  test('the sessions list shows only live sessions after a new password and after signing out elsewhere', async ({
+    page,
+    account,
+  }) => {
+    await logInToken(account);
+    await openLoggedIn(page, account);
+    await openAccount(page);
+    const sessions = page.getByRole('region', { name: 'Sessions' });
+    const endButtons = sessions.getByRole('button', { name: /^End session/ });
+    // The account's API session, the other device, and this browser.
+    await expect(sessions.getByRole('listitem')).toHaveCount(3);
+
+    const password = page.getByRole('region', { name: 'Password' });
+    await typeInto(password.getByLabel('Current password'), account.password);
+    const newPassword = 'a brand new password';
+    await typeInto(password.getByLabel('New password'), newPassword);
+    await page.keyboard.press('Enter');
+    await expect(password.getByRole('status')).toHaveText(/Password changed/);
+    await expect(sessions.getByRole('listitem')).toHaveCount(1);
+    await expect(endButtons).toHaveCount(0);
+
+    await logInToken({ ...account, password: newPassword });
+    await page.getByRole('button', { name: 'Notes' }).click();
+    await openAccount(page);
+    await expect(sessions.getByRole('listitem')).toHaveCount(2);
+    await sessions.getByRole('button', { name: 'Sign out everywhere else' }).click();
+    await expect(sessions.getByRole('listitem')).toHaveCount(1);
+    await expect(endButtons).toHaveCount(0);
+    await expect(sessions.getByRole('button', { name: 'Sign out everywhere else' })).toHaveCount(0);
+  });
+});

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useAppState, useController } from '../../app-context.js';
 import { BackIcon } from '../icons.js';
 import { DeleteAccountSection } from './delete-account-section.js';
@@ -10,6 +11,8 @@ import './account-screen.css';
 export default function AccountScreen() {
   const controller = useController();
   const email = useAppState((state) => state.email);
+  // Counts password changes: each ends the other sessions, so their list is read again.
+  const [passwordChanges, setPasswordChanges] = useState(0);
   return (
     <div className="account-screen">
       <header className="controls-bar">
@@ -22,8 +25,8 @@ export default function AccountScreen() {
       <main className="account-screen__body">
         {email && <p className="account-screen__email">Signed in as {email}</p>}
         <TwoFactorSection />
-        <SessionsSection />
-        <PasswordSection />
+        <SessionsSection key={passwordChanges} />
+        <PasswordSection onChanged={() => setPasswordChanges((count) => count + 1)} />
         <DeleteAccountSection />
       </main>
     </div>

@@ -3,8 +3,8 @@ import { MIN_PASSWORD_LENGTH } from '../../../shared/account-limits.js';
 import { accountApi, accountErrorMessage } from '../../api/account-api.js';
 import { useAccountCall } from './use-account-call.js';
 
-/** A new password; the server ends every other session. */
-export function PasswordSection() {
+/** A new password; the server ends every other session (`onChanged` then). */
+export function PasswordSection({ onChanged }: { onChanged?(): void }) {
   const call = useAccountCall();
   const headingId = useId();
   const hintId = useId();
@@ -25,6 +25,7 @@ export function PasswordSection() {
       await call((token) => accountApi.changePassword(token, current, next));
       form.reset();
       setMessage('Password changed. Your other sessions were signed out.');
+      onChanged?.();
     } catch (failure) {
       setError(accountErrorMessage(failure));
     } finally {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { SessionInfo } from '../../../shared/account-security.js';
 import { accountApi, accountErrorMessage } from '../../api/account-api.js';
 import { formatNoteTime } from '../note-time.js';
@@ -15,26 +15,39 @@ function deviceName(userAgent: string | null): string {
   return `${names[browser] ?? browser}${on}`;
 }
 
-/** Every signed-in session: where and when, ending one, or all but this one. */
+/**
+ * Every signed-in session: where and when, ending one, or all but this one. The list is read
+ * again after each of those (and mounted anew after a password change, which ends the others).
+ */
 export function SessionsSection() {
   const call = useAccountCall();
   const headingId = useId();
   const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
   const [error, setError] = useState('');
+  // Only the newest read is shown: an older answer arriving late would bring ended ones back.
+  const reads = useRef(0);
 
   const load = useCallback(async () => {
+    const read = ++reads.current;
     try {
-      setSessions(await call(accountApi.sessions));
+      const listed = await call(accountApi.sessions);
+      if (read === reads.current) setSessions(listed);
     } catch (failure) {
-      setError(accountErrorMessage(failure));
+      if (read === reads.current) setError(accountErrorMessage(failure));
     }
   }, [call]);
   useEffect(() => void load(), [load]);
 
-  async function run(action: (token: string) => Promise<void>) {
+  /** Ends sessions; those `ended` says are gone leave the list at once, before it is read again. */
+  async function run(
+    action: (token: string) => Promise<void>,
+    ended: (session: SessionInfo) => boolean,
+  ) {
     setError('');
     try {
       await call(action);
+      reads.current += 1; // a read already on its way may still list them
+      setSessions((listed) => listed?.filter((session) => !ended(session)) ?? null);
     } catch (failure) {
       setError(accountErrorMessage(failure));
     }
@@ -65,7 +78,12 @@ export function SessionsSection() {
                 className="button"
                 type="button"
                 aria-label={`End session: ${deviceName(session.userAgent)}, ${session.address ?? ''}`}
-                onClick={() => void run((token) => accountApi.endSession(token, session.id))}
+                onClick={() =>
+                  void run(
+                    (token) => accountApi.endSession(token, session.id),
+                    (listed) => listed.id === session.id,
+                  )
+                }
               >
                 End
               </button>
@@ -77,7 +95,7 @@ export function SessionsSection() {
         <button
           className="button"
           type="button"
-          onClick={() => void run(accountApi.endOtherSessions)}
+          onClick={() => void run(accountApi.endOtherSessions, (listed) => !listed.current)}
         >
           Sign out everywhere else
         </button>
