@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { editorText } from './support/editor-text.js';
@@ -227,5 +228,34 @@ test.describe('Account', () => {
     await expect(sessions.getByRole('listitem')).toHaveCount(1);
     await expect(endButtons).toHaveCount(0);
     await expect(sessions.getByRole('button', { name: 'Sign out everywhere else' })).toHaveCount(0);
+  });
+
+  test('recovery codes can be copied and downloaded', async ({ page, account, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openLoggedIn(page, account);
+    await openAccount(page);
+    const twoFactor = page.getByRole('region', { name: 'Two-factor sign-in' });
+    await twoFactor.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    await typeInto(twoFactor.getByLabel('Your password'), account.password);
+    await page.keyboard.press('Enter');
+    const key = ((await twoFactor.locator('code').textContent()) ?? '').replace(/\s/g, '');
+    const code = TOTP.generate({ secret: Secret.fromBase32(key) });
+    await typeInto(twoFactor.getByLabel('Code from the app'), code);
+    await page.keyboard.press('Enter');
+    const listed = twoFactor.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await expect(listed).toHaveCount(10);
+    const codes = (await listed.allTextContents()).map((text) => text.trim());
+
+    await twoFactor.getByRole('button', { name: 'Copy' }).click();
+    await expect(twoFactor.getByRole('status')).toHaveText('Copied.');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join('\n'));
+
+    const downloading = page.waitForEvent('download');
+    await twoFactor.getByRole('button', { name: 'Download' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('quire-recovery-codes.txt');
+    const saved = await readFile(await download.path(), 'utf8');
+    expect(saved).toContain(account.email);
+    for (const one of codes) expect(saved).toContain(one);
   });
 });

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { accountApi, accountErrorMessage } from '../../api/account-api.js';
+import { RecoveryCodes } from './recovery-codes.js';
 import { TotpQrCode } from './totp-qr-code.js';
 import { useAccountCall } from './use-account-call.js';
 
@@ -38,13 +39,7 @@ export function TwoFactorSetup(props: {
           <strong>Two-factor sign-in is on.</strong> Keep these recovery codes somewhere safe. Each
           one lets you in once without your phone. They are shown only now.
         </p>
-        <ol className="recovery-codes" aria-label="Recovery codes">
-          {recoveryCodes.map((code) => (
-            <li key={code}>
-              <code>{code}</code>
-            </li>
-          ))}
-        </ol>
+        <RecoveryCodes codes={recoveryCodes} />
         <button className="button button--primary" type="button" onClick={props.onDone}>
           I have saved them
         </button>
