@@ -138,7 +138,10 @@ test.describe('Notes', () => {
     await expect.poll(() => account.api.note(doomed.id)).toBeUndefined();
   });
 
-  test('a failed create shows a short message, not an empty screen', async ({ page, account }) => {
+  test('a failed create shows a short message, and the new note reaches the server later', async ({
+    page,
+    account,
+  }) => {
     await account.api.createNote('Still here');
     await openLoggedIn(page, account);
     await expect(notesNav(page).getByRole('link')).toHaveText(['Still here']);
@@ -148,7 +151,12 @@ test.describe('Notes', () => {
         : route.fallback(),
     );
     await page.getByRole('button', { name: 'New', exact: true }).click();
-    await expect(page.getByText('Could not create a note. Please try again.')).toBeVisible();
-    await expect(notesNav(page).getByRole('link')).toHaveText(['Still here']);
+    await expect(page.getByText('The server could not store the new note yet.')).toBeVisible();
+    await expect(notesNav(page).getByRole('link')).toHaveText(['New note ...', 'Still here']);
+    await page.unroute('**/api/notes');
+    await editor(page).pressSequentially('Made anyway');
+    await expect
+      .poll(async () => (await account.api.listNotes()).map((note) => note.body))
+      .toEqual(['Made anyway', 'Still here']);
   });
 });

@@ -4,6 +4,7 @@ import { NoteRequestError } from '../api/api-errors.js';
 import { NetworkError } from '../api/http-client.js';
 import { MISSING_CREDENTIALS } from '../session/credentials.js';
 import { note, setup, useFakeClockQuietly } from './app-controller-harness.js';
+import { CREATE_KEPT } from './notes-controller.js';
 import { UNDO_NOTICE_MS } from './notices.js';
 
 /** The fake server's next create is answered only when the returned function is called. */
@@ -123,12 +124,17 @@ describe('AppController', () => {
     expect(state().notes.has(id)).toBe(false);
   });
 
-  it('shows a notice when creating fails, and logs out on 401', async () => {
-    const { controller, state, api } = setup('t');
+  it('keeps a new note the server refused for now, and logs out on 401', async () => {
+    const { controller, state, api, server } = setup('t');
     await controller.start();
     api.createNote.mockRejectedValueOnce(new NoteRequestError(500));
     await controller.createNote();
-    expect(state().notice?.text).toMatch(/Could not create a note/);
+    expect(state().notice?.text).toBe(CREATE_KEPT);
+    // The note stays, and its create goes with its first save.
+    const kept = state().selectedNoteId!;
+    controller.editNote(kept, 'Kept');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.notes.get(kept)?.body).toBe('Kept');
     api.createNote.mockRejectedValueOnce(new NoteRequestError(401));
     await controller.createNote();
     expect(state().token).toBe('');

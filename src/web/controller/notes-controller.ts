@@ -30,6 +30,10 @@ export interface NotesControllerDeps {
   onSessionExpired(): void;
 }
 
+/** A create the server refused for now; the note is not lost, nor should "New" be pressed again. */
+export const CREATE_KEPT =
+  'The server could not store the new note yet. It is kept here and sent again.';
+
 /** The notice after a delete; its "Undo" brings the note back. */
 export const MOVED_TO_TRASH = 'Moved to Trash';
 
@@ -197,10 +201,11 @@ export class NotesController {
     try {
       await this.deps.queue.sendCreate(id, this.sender);
     } catch (error) {
-      // Unreachable: it stays queued and goes when the connection is back.
-      if (generation === this.generation && !unreachable(error)) {
-        this.failed(error, 'Could not create a note.');
-      }
+      // The note stays here and queued either way: its first save, or the next connection, sends it.
+      if (generation !== this.generation || unreachable(error)) return;
+      console.error(error);
+      if (isSessionExpired(error)) this.deps.onSessionExpired();
+      else this.deps.notices.show(CREATE_KEPT, 'error');
     }
   }
 
