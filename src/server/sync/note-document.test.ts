@@ -164,6 +164,19 @@ describe('a note document', () => {
     expect(documentText(server)).toBe('Meet at the old central station');
   });
 
+  it('counts text once that a device sends again from its base, its answer lost', () => {
+    const server = documentFrom([seedUpdate('')]);
+    replaceText(server, 'Closing');
+    const base = documentFrom([stateOf(server)]);
+    // Typed by the same server as the base's text, so Yjs joins the two into one item.
+    replaceText(server, 'Closing ');
+    applyTextFromBase(server, base, 'Closing before');
+    applyTextFromBase(server, base, 'Closing before closing');
+    expect(documentText(server)).toBe('Closing before closing');
+    applyTextFromBase(server, base, 'Closing');
+    expect(documentText(server)).toBe('Closing before closing');
+  });
+
   it('keeps both words when two devices replace one word', () => {
     const server = documentFrom([seedUpdate('a cat sat')]);
     const base = documentFrom([stateOf(server)]);

@@ -1,6 +1,5 @@
 import * as Y from 'yjs';
-import type { TextEdit } from './text-edits.js';
-import { textEdits } from './text-edits.js';
+import { type TextEdit, textEdits } from '../../shared/text-edits.js';
 
 /** The one text of a note's document: its body. */
 const BODY = 'body';
@@ -167,6 +166,28 @@ class CharacterIndex {
 }
 
 /**
+ * The text shown from offset `at` on that was inserted after the document `vector` describes,
+ * up to the first character that was there already.
+ */
+function textInsertedSince(doc: Y.Doc, vector: Map<number, number>, at: number): string {
+  let offset = 0;
+  let found = '';
+  for (let item = doc.getText(BODY)._start; item; item = item.right) {
+    if (item.deleted || !item.countable) continue;
+    const end = offset + item.length;
+    if (end > at) {
+      // One item may hold older characters followed by newer ones of the same device.
+      const from = Math.max(0, at - offset);
+      const firstNew = (vector.get(item.id.client) ?? 0) - item.id.clock;
+      if (from < firstNew || !(item.content instanceof Y.ContentString)) break;
+      found += item.content.str.slice(from);
+    }
+    offset = end;
+  }
+  return found;
+}
+
+/**
  * Applies a text that a device made from an older version of the note (`base`, the document as
  * it stood then) to the document as it is now. Each insertion goes right after the character it
  * followed in the base, each deletion removes the very characters it removed, and everything
@@ -174,6 +195,7 @@ class CharacterIndex {
  */
 export function applyTextFromBase(doc: Y.Doc, base: Y.Doc, incoming: string): Uint8Array {
   const baseRuns = visibleRuns(base);
+  const baseVector = Y.decodeStateVector(Y.encodeStateVector(base));
   const edits: TextEdit[] = textEdits(documentText(base), incoming);
   if (edits.length === 0) return new Uint8Array();
   const index = new CharacterIndex(doc);
@@ -188,7 +210,14 @@ export function applyTextFromBase(doc: Y.Doc, base: Y.Doc, incoming: string): Ui
     if (edit.insert === '') return;
     const [left] = edit.at > 0 ? runsBetween(baseRuns, edit.at - 1, edit.at) : [];
     const at = left ? index.after(left.client, left.clock) : 0;
-    steps.push({ at, remove: 0, insert: edit.insert, order });
+    // The same text inserted at the same place since the base (this device's own earlier save,
+    // whose answer it never got) counts once.
+    const since = textInsertedSince(doc, baseVector, at);
+    const same = since.startsWith(edit.insert) || edit.insert.startsWith(since);
+    const skip = same ? Math.min(since.length, edit.insert.length) : 0;
+    if (skip < edit.insert.length) {
+      steps.push({ at: at + skip, remove: 0, insert: edit.insert.slice(skip), order });
+    }
   });
   // From the end backwards, so no step moves another: at one offset, deletions first, then
   // insertions in reverse order, so they end up in the order of the incoming text.

@@ -1,6 +1,5 @@
 import type { NoteId } from '../../shared/note.js';
 import { noteDisplay, UNTITLED_NOTE_TITLE } from '../../shared/note-display.js';
-import { mergeTexts } from '../../shared/text-merge.js';
 import { isTransientFailure, NoteRequestError } from '../api/api-errors.js';
 import type { QuireApi } from '../api/quire-api.js';
 import type { DraftOwners } from '../drafts/draft-owners.js';
@@ -70,7 +69,6 @@ export function createSessionSaver(deps: SessionSaverDeps): NoteSaver {
     },
     persist: (draft) => deps.drafts.put(deps.account(), { ...draft, owner: deps.owners.self }),
     discard: (id) => deps.drafts.remove(deps.account(), id),
-    merge: mergeTexts,
     onSaved: saved,
     onFailed: (_id, error) => {
       const tooBig = error instanceof NoteRequestError && error.status === 413;

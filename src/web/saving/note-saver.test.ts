@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Note } from '../../shared/note.js';
 import { memoryDraftStore, type StoredDraft } from '../drafts/draft-store.js';
 import { NoteSaver, type SaveResult } from './note-saver.js';
-import type { MergeTexts } from './rebase-draft.js';
 
 class Transient extends Error {}
 
@@ -26,7 +25,6 @@ function setup() {
   const onFailed = vi.fn();
   const device = memoryDraftStore();
   const writes: string[] = [];
-  const merge = vi.fn<MergeTexts>(() => ({ text: 'merged', conflict: false }));
   let revision = 10;
   const edited: (string | undefined)[] = [];
   const saver = new NoteSaver({
@@ -47,7 +45,6 @@ function setup() {
       return device.put('me', draft);
     },
     discard: (noteId) => device.remove('me', noteId),
-    merge,
     onSaved: (_noteId, result) => saved.push(result),
     onFailed,
     onChange: (noteId) => edited.push(noteId),
@@ -55,7 +52,7 @@ function setup() {
     retryBackoff: { baseMs: 100, maxMs: 1000 },
   });
   const kept = () => device.load('me');
-  return { saver, calls, saved, onFailed, merge, kept, edited, writes };
+  return { saver, calls, saved, onFailed, kept, edited, writes };
 }
 
 const settle = () => vi.advanceTimersByTimeAsync(0);
@@ -130,60 +127,55 @@ describe('NoteSaver', () => {
   });
 
   it('carries typing made during a save onto the text the server merged it into', async () => {
-    const { saver, calls, merge } = setup();
+    const { saver, calls } = setup();
     saver.edit(note('a', 'base', 1), 'base mine');
     await settle();
     saver.edit(note('a', 'base', 1), 'base mine more');
     calls[0]!.resolve('theirs base mine');
     await settle();
-    expect(merge).toHaveBeenCalledWith('base mine', 'theirs base mine', 'base mine more');
-    expect(saver.pendingText('a')).toBe('merged');
-    expect(calls[1]).toMatchObject({ text: 'merged', baseRevision: 11 });
+    expect(saver.pendingText('a')).toBe('theirs base mine more');
+    expect(calls[1]).toMatchObject({ text: 'theirs base mine more', baseRevision: 11 });
   });
 
-  it('sends the typing from its old base when it clashes with the merged text', async () => {
-    const { saver, calls, merge } = setup();
+  it('carries typing onto the merged text even where both changed the same words', async () => {
+    const { saver, calls } = setup();
     saver.edit(note('a', 'base', 1), 'base mine');
     await settle();
     saver.edit(note('a', 'base', 1), 'base mine more');
-    merge.mockReturnValueOnce({ text: 'clash', conflict: true });
     calls[0]!.resolve('other');
     await settle();
-    expect(saver.pendingText('a')).toBe('base mine more');
-    expect(calls[1]).toMatchObject({ text: 'base mine more', baseRevision: 1 });
+    expect(saver.pendingText('a')).toBe('other more');
+    expect(calls[1]).toMatchObject({ text: 'other more', baseRevision: 11 });
   });
 
   it('is done when nothing was typed during a save that merged', async () => {
-    const { saver, calls, merge } = setup();
+    const { saver, calls } = setup();
     saver.edit(note('a', 'base', 1), 'base mine');
     await settle();
     calls[0]!.resolve('theirs base mine', 7);
     await settle();
-    expect(merge).not.toHaveBeenCalled();
     expect(saver.hasUnsaved()).toBe(false);
     expect(calls).toHaveLength(1);
   });
 
   it('merges a newer version from elsewhere into unsaved text that waits for a retry', async () => {
-    const { saver, calls, merge } = setup();
+    const { saver, calls } = setup();
     saver.edit(note('a', 'base', 1), 'base mine');
     await settle();
     calls[0]!.reject(new Transient());
     await settle();
     expect(saver.remoteUpdate(note('a', 'theirs base', 2))).toBe(true);
-    expect(merge).toHaveBeenCalledWith('base', 'theirs base', 'base mine');
-    expect(saver.pendingText('a')).toBe('merged');
+    expect(saver.pendingText('a')).toBe('theirs base mine');
     await vi.advanceTimersByTimeAsync(100);
-    expect(calls[1]).toMatchObject({ text: 'merged', baseRevision: 2 });
+    expect(calls[1]).toMatchObject({ text: 'theirs base mine', baseRevision: 2 });
   });
 
   it('leaves a newer version to the save in flight, and ignores notes without unsaved text', async () => {
-    const { saver, merge } = setup();
+    const { saver } = setup();
     expect(saver.remoteUpdate(note('b', 'x', 5))).toBe(false);
     saver.edit(note('a', 'base', 1), 'base mine');
     await settle();
     expect(saver.remoteUpdate(note('a', 'theirs', 2))).toBe(true);
-    expect(merge).not.toHaveBeenCalled();
     expect(saver.pendingText('a')).toBe('base mine');
   });
 

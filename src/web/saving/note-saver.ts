@@ -1,8 +1,8 @@
 import type { Note, NoteId } from '../../shared/note.js';
+import { rebaseText } from '../../shared/rebase-text.js';
 import { type BackoffOptions, backoffDelay } from '../api/backoff.js';
 import type { StoredDraft } from '../drafts/draft-store.js';
 import type { SaveStatus } from '../state/app-state.js';
-import { type MergeTexts, rebaseDraft } from './rebase-draft.js';
 
 /** What a save answered: the stored note (its id differs when the text became a new note). */
 export interface SaveResult {
@@ -18,7 +18,6 @@ export interface NoteSaverOptions {
   persist(draft: StoredDraft): Promise<void>;
   /** The server holds the text now; the kept copy can go. */
   discard(noteId: NoteId): Promise<void>;
-  merge: MergeTexts;
   /** The server stored a version; called before the draft it settles disappears. */
   onSaved(noteId: NoteId, result: SaveResult): void;
   /** A save failed in a way that waiting will not fix (the draft stays, marked failed). */
@@ -107,8 +106,7 @@ export class NoteSaver {
     if (!draft) return false;
     if (draft.sending !== null || draft.baseBody === undefined) return true;
     if (note.revision <= draft.baseRevision) return true;
-    const rebased = rebaseDraft(draft.baseBody, note.body, draft.latest, this.options.merge);
-    if (rebased !== null) this.rebase(draft, rebased, note);
+    this.rebase(draft, rebaseText(draft.baseBody, note.body, draft.latest), note);
     if (draft.latest === note.body) this.settle(note.id, draft);
     else {
       this.keep(note.id, draft);
@@ -234,8 +232,7 @@ export class NoteSaver {
     this.savedOnce = true;
     this.options.onSaved(noteId, result);
     if (note.id !== noteId) this.move(noteId, note.id, draft);
-    const rebased = rebaseDraft(sent, note.body, draft.latest, this.options.merge);
-    if (rebased !== null) this.rebase(draft, rebased, note);
+    this.rebase(draft, rebaseText(sent, note.body, draft.latest), note);
     if (draft.latest === note.body) this.settle(note.id, draft);
     else if (!draft.failed) {
       this.keep(note.id, draft);

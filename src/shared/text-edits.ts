@@ -132,10 +132,15 @@ function slideToWordStarts(from: string, edits: TextEdit[]): TextEdit[] {
   return slid;
 }
 
-/** How well a position suits the start of an edit: a line start, then a word start. */
-function boundaryScore(text: string, at: number): number {
-  if (at === 0 || text[at - 1] === '\n') return 2;
-  return /\s/.test(text[at - 1] ?? '') ? 1 : 0;
+/**
+ * How well a run at `start`…`end` of a text suits an edit: starting a line or a word counts
+ * most, ending before a space or the end of the text next.
+ */
+function boundaryScore(text: string, start: number, end: number): number {
+  const before =
+    start === 0 || text[start - 1] === '\n' ? 4 : /\s/.test(text[start - 1] ?? '') ? 2 : 0;
+  const after = end >= text.length || /\s/.test(text[end] ?? '') ? 1 : 0;
+  return before + after;
 }
 
 const isSurrogate = (text: string, at: number) => {
@@ -160,11 +165,11 @@ function slideToWordStart(text: string, edit: TextEdit, min: number, max: number
     at -= 1;
     run = inserting ? text[at] + run.slice(0, -1) : text.slice(at, at + length);
   }
-  let best = { at, run, score: boundaryScore(text, at) };
+  let best = { at, run, score: boundaryScore(text, at, end()) };
   while (end() < max && text[end()] === run[0] && !isSurrogate(text, end())) {
     run = inserting ? run.slice(1) + text[at] : text.slice(at + 1, at + 1 + length);
     at += 1;
-    const score = boundaryScore(text, at);
+    const score = boundaryScore(text, at, end());
     if (score > best.score) best = { at, run, score };
   }
   return inserting

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../../bench/note-text.js';
+import { seededRandom } from '../../bench/note-text.js';
 import { applyTextEdits, textEdits } from './text-edits.js';
 
 const ALPHABET = ['a', 'b', ' ', '\n', 'é', '🙂', '👍🏽', '日'];
