@@ -42,11 +42,13 @@ describe('the search queue', () => {
     // The save cannot queue the note until that catch-up ends; it indexes the old text.
     await indexer.query(
       `insert into note_search (note_id, user_id, in_trash, time_last_modified, change_seq,
-         title, body)
+         title, body, stem)
        select id, user_id, false, time_last_modified, change_seq,
-         quire_search_vector(quire_note_title(body)), quire_search_vector(body)
+         quire_search_vector(quire_note_title(body)), quire_search_vector(body),
+         quire_stem_vector(body)
        from notes where id = $1
-       on conflict (note_id) do update set title = excluded.title, body = excluded.body`,
+       on conflict (note_id) do update set title = excluded.title, body = excluded.body,
+         stem = excluded.stem`,
       [note.id],
     );
     await indexer.query('commit');

@@ -4,7 +4,7 @@ import {
   POSTGRES_COLUMNS,
   POSTGRES_ROW,
   POSTGRES_UPSERT,
-} from '../db/migrations/0004-search-index.js';
+} from '../db/migrations/0022-search-english-stems.js';
 import type { CatchUpIndex } from './search-index-keeper.js';
 
 /**

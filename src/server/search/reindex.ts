@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
-import { POSTGRES_REBUILD } from '../db/migrations/0004-search-index.js';
-import { SQLITE_REBUILD } from '../db/migrations/0012-search-spaceless-grams.js';
+import { POSTGRES_REBUILD, SQLITE_REBUILD } from '../db/migrations/0022-search-english-stems.js';
 
 /**
- * Rebuilds the search index from every note, in one transaction so searches keep answering
- * from the old index meanwhile. Returns how many notes were indexed.
+ * Rebuilds the search index (the words and their stems) from every note, in one transaction
+ * so searches keep answering from the old index meanwhile. Returns how many notes were indexed.
  */
 export async function reindexSearch(database: Database): Promise<number> {
   // PostgreSQL: what waits in the queue is indexed by the rebuild. The queue is emptied first,

@@ -5,6 +5,7 @@ import {
   SQLITE_INDEXED_BODY,
   SQLITE_INDEXED_TITLE,
 } from '../db/migrations/0012-search-spaceless-grams.js';
+import { SQLITE_STEM_OWNER } from '../db/migrations/0022-search-english-stems.js';
 import type { CatchUpIndex } from './search-index-keeper.js';
 
 const PENDING = 'note_search_pending';
@@ -15,20 +16,25 @@ const CHOSEN = 'temp.quire_index_catch_up';
 // last written (a note saved again while it waited keeps its place in the queue, but not its
 // age), so FTS5 writes what it holds once, at the commit. `cross join` keeps the few chosen ids
 // as the outer loop; the planner, not knowing how few they are, would scan every note.
+// Both indexes, the words as written and their stems, take the same docs.
+const REMOVE = (table: string) => `delete from ${table} where rowid in (
+  select d.doc from ${CHOSEN} c cross join note_search_docs d on d.note_id = c.note_id
+  order by d.doc)`;
+const ADD = (table: string, owner: string) => `insert into ${table} (rowid, owner, title, body)
+  select d.doc, ${owner}, ${SQLITE_INDEXED_TITLE('n.body')}, ${SQLITE_INDEXED_BODY('n.body')}
+  from ${CHOSEN} c cross join note_search_docs d on d.note_id = c.note_id
+  cross join notes n on n.id = c.note_id
+  order by d.doc`;
+
 const CATCH_UP = [
-  `delete from note_search where rowid in (
-     select d.doc from ${CHOSEN} c cross join note_search_docs d on d.note_id = c.note_id
-     order by d.doc)`,
+  REMOVE('note_search'),
+  REMOVE('note_search_stem'),
   `delete from note_search_docs where note_id in (select note_id from ${CHOSEN})`,
   `insert into note_search_docs (note_id)
      select n.id from ${CHOSEN} c cross join notes n on n.id = c.note_id
      order by n.user_id, n.change_seq`,
-  `insert into note_search (rowid, owner, title, body)
-     select d.doc, ${SQLITE_OWNER('n')}, ${SQLITE_INDEXED_TITLE('n.body')},
-       ${SQLITE_INDEXED_BODY('n.body')}
-     from ${CHOSEN} c cross join note_search_docs d on d.note_id = c.note_id
-     cross join notes n on n.id = c.note_id
-     order by d.doc`,
+  ADD('note_search', SQLITE_OWNER('n')),
+  ADD('note_search_stem', SQLITE_STEM_OWNER('n')),
   `delete from ${PENDING} where note_id in (select note_id from ${CHOSEN})`,
   `delete from ${CHOSEN}`,
 ].map((statement) => sql.raw(statement));
@@ -75,19 +81,23 @@ export async function sqliteIndexBehind(db: Db, userId?: string): Promise<boolea
 const MERGE_PAGES = 200;
 
 /**
- * One step of the merging FTS5 would otherwise do while it takes each chunk of notes (the index
- * has automerge off, migration 0013); true while more remains. FTS5 counts a step that found
+ * One step of the merging FTS5 would otherwise do while it takes each chunk of notes, in each
+ * index (both have automerge off, migrations 0013 and 0022); true while more remains. FTS5 counts a step that found
  * nothing to merge as fewer than two changes.
  */
 export async function mergeSqliteIndex(db: Db): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const changes = async () =>
       Number((await sql<{ n: number }>`select total_changes() as n`.execute(trx)).rows[0]?.n);
-    const before = await changes();
-    await sql`insert into note_search (note_search, rank) values ('merge', ${MERGE_PAGES})`.execute(
-      trx,
-    );
-    return (await changes()) - before >= 2;
+    let more = false;
+    for (const table of ['note_search', 'note_search_stem'].map(sql.raw)) {
+      const before = await changes();
+      await sql`insert into ${table} (${table}, rank) values ('merge', ${MERGE_PAGES})`.execute(
+        trx,
+      );
+      if ((await changes()) - before >= 2) more = true;
+    }
+    return more;
   });
 }
 

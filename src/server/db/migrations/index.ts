@@ -19,6 +19,7 @@ import * as listOrderIndex from './0017-list-order-index.js';
 import * as searchSpacelessTags from './0018-search-spaceless-tags.js';
 import * as searchQueueKeepsPlace from './0019-search-queue-keeps-place.js';
 import * as postgresWordBreaks from './0020-postgres-word-breaks.js';
+import * as searchEnglishStems from './0022-search-english-stems.js';
 import * as noteSyncLog from './0023-note-sync-log.js';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
@@ -43,5 +44,6 @@ export const migrations: Record<string, Migration> = {
   '0018-search-spaceless-tags': searchSpacelessTags,
   '0019-search-queue-keeps-place': searchQueueKeepsPlace,
   '0020-postgres-word-breaks': postgresWordBreaks,
+  '0022-search-english-stems': searchEnglishStems,
   '0023-note-sync-log': noteSyncLog,
 };
