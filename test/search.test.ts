@@ -129,6 +129,67 @@ describe('GET /api/search matching', () => {
   });
 });
 
+describe('GET /api/search by English stems', () => {
+  let cook: string;
+  let stranger: string;
+  beforeAll(async () => {
+    cook = await signUp(server.url);
+    stranger = await signUp(server.url);
+    for (const body of [
+      'Soup recipe\nwarm and easy',
+      'Baking\nrecipes for bread',
+      'Tomato soup\nno instructions',
+      'Morning\nI run every day',
+      'Race day\nrunning shoes',
+      'Christmas cards\nrecipients and addresses',
+      'Bread\nsourdough #recipe',
+    ]) {
+      await createNote(server.url, cook, body);
+    }
+    await createNote(server.url, stranger, 'Secret recipe\ngrandmother only');
+  });
+  const titles = async (q: string, as = cook) => {
+    const response = await search(q, '', as);
+    expect(response.status, response.text).toBe(200);
+    return (response.json.results as SearchResult[]).map((r) => r.note.body.split('\n')[0]);
+  };
+
+  it('finds a word by its stem, but not every word that starts alike', async () => {
+    expect((await titles('recipes')).sort()).toEqual(['Baking', 'Bread', 'Soup recipe']);
+    expect((await titles('recipe')).sort()).toEqual(['Baking', 'Bread', 'Soup recipe']);
+    expect((await titles('running')).sort()).toEqual(['Morning', 'Race day']);
+    expect(await titles('recipes warm')).toEqual(['Soup recipe']);
+    expect(await titles('recipients')).toEqual(['Christmas cards']);
+  });
+
+  it('ranks the word as written above notes found only by its stem', async () => {
+    // The stem in a title ranks below the word as written in a body.
+    expect(await titles('recipes')).toEqual(['Baking', 'Soup recipe', 'Bread']);
+    expect(await titles('running')).toEqual(['Race day', 'Morning']);
+  });
+
+  it('leaves out notes with an excluded word in any of its forms', async () => {
+    expect((await titles('soup')).sort()).toEqual(['Soup recipe', 'Tomato soup']);
+    expect(await titles('soup -recipes')).toEqual(['Tomato soup']);
+    expect(await titles('bread -recipe')).toEqual([]);
+  });
+
+  it("never finds another user's note by a stem", async () => {
+    expect(await titles('recipes', stranger)).toEqual(['Secret recipe']);
+    expect(await titles('secrets')).toEqual([]);
+  });
+
+  it('finds a saved note by the stems of its new text only', async () => {
+    const note = await createNote(server.url, cook, 'Plan\nbaking cakes');
+    expect(await titles('bakes')).toEqual(['Baking', 'Plan']);
+    await updateNote(server.url, cook, { ...note, body: 'Plan\ncooking dinner' });
+    expect(await titles('bakes')).toEqual(['Baking']);
+    expect(await titles('cooks')).toEqual(['Plan']);
+    await call(server.url, 'DELETE', `/api/notes/${note.id}`, { token: cook });
+    expect(await titles('cooks')).toEqual([]);
+  });
+});
+
 describe('GET /api/search in scripts written without spaces', () => {
   let writer: string;
   beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { toNote } from '../notes/note-repository.js';
+import { exactThenStemmed } from './exact-then-stemmed.js';
 import { likeContaining, type NoteRow, type SearchEngine } from './search-engine.js';
 import type { SearchTerm } from './search-query.js';
 import { spacelessGrams } from './spaceless-grams.js';
@@ -10,8 +11,11 @@ const CANDIDATES = 200;
 
 const lexeme = (word: string, prefix: boolean) => `'${word}'${prefix ? ':*' : ''}`;
 
-/** A tsquery for a term; words hold letters and digits only, so quoting is safe. */
-function tsTerm(term: SearchTerm): string | undefined {
+/**
+ * A tsquery for a term; words hold letters and digits only, so quoting is safe. `whole`: the
+ * last word is no prefix (stems are matched whole).
+ */
+function tsTerm(term: SearchTerm, whole = false): string | undefined {
   if (term.kind === 'tag') return lexeme(`zztag${term.tag}`, true);
   if (term.kind === 'substring') {
     const { grams } = spacelessGrams(term.text);
@@ -20,7 +24,9 @@ function tsTerm(term: SearchTerm): string | undefined {
       : undefined;
   }
   const last = term.words.length - 1;
-  const words = term.words.map((word, index) => lexeme(word, term.prefix && index === last));
+  const words = term.words.map((word, index) =>
+    lexeme(word, !whole && term.prefix && index === last),
+  );
   return `(${words.join(' <-> ')})`;
 }
 
@@ -30,18 +36,43 @@ const toCheck = (terms: SearchTerm[]) =>
     term.kind === 'substring' && !spacelessGrams(term.text).exact ? [term.text] : [],
   );
 
+/** One of the two indexes (migration 0022): the words as written, or their English stems. */
+interface Index {
+  /** The column of note_search, and the function making a tsquery for it. */
+  column: 'body' | 'stem';
+  query: 'quire_search_query' | 'quire_stem_query';
+  whole: boolean;
+  /** The newest title matches are ranked too, above the rest. */
+  titled: boolean;
+}
+
+const WORDS: Index = { column: 'body', query: 'quire_search_query', whole: false, titled: true };
+const STEMS: Index = { column: 'stem', query: 'quire_stem_query', whole: true, titled: false };
+
 /** Every included term and none of the excluded ones; undefined when no term is a word. */
-function tsQuery(include: SearchTerm[], exclude: SearchTerm[]): string | undefined {
+function tsQuery(index: Index, include: SearchTerm[], exclude: SearchTerm[]): string | undefined {
   const parts = [
-    ...include.flatMap((term) => tsTerm(term) ?? []),
+    ...include.flatMap((term) => tsTerm(term, index.whole) ?? []),
     ...exclude.flatMap((term) => {
       // A note holding some of the grams may still lack the text: it is checked instead.
       if (term.kind === 'substring' && !spacelessGrams(term.text).exact) return [];
-      const ts = tsTerm(term);
+      const ts = tsTerm(term, index.whole);
       return ts ? [`!${ts}`] : [];
     }),
   ];
   return parts.length > 0 ? parts.join(' & ') : undefined;
+}
+
+/**
+ * A note with an excluded word in the other index's form is left out too (`-recipes` leaves
+ * out "recipe", and `-draft` "draftsman" among the stems); tags and spaceless text are alike.
+ */
+function excludedByOther(other: Index, exclude: SearchTerm[]): RawBuilder<unknown>[] {
+  const words = exclude.flatMap((term) =>
+    term.kind === 'words' ? (tsTerm(term, other.whole) ?? []) : [],
+  );
+  if (words.length === 0) return [];
+  return [sql`not s.${sql.raw(other.column)} @@ ${sql.raw(other.query)}(${words.join(' | ')})`];
 }
 
 /** Any included term: a note whose title has one ranks first. */
@@ -50,7 +81,7 @@ function titleQuery(include: SearchTerm[]): string | undefined {
   return parts.length > 0 ? parts.join(' | ') : undefined;
 }
 
-const tsquery = (text: string) => sql`quire_search_query(${text})`;
+const tsquery = (text: string, index = WORDS) => sql`${sql.raw(index.query)}(${text})`;
 
 const NEWEST = sql`s.time_last_modified desc, s.change_seq desc`;
 
@@ -59,17 +90,26 @@ const NEWEST = sql`s.time_last_modified desc, s.change_seq desc`;
  * walking the user's notes newest first (or through the GIN indexes when the words are rare:
  * the planner decides), then ranked: title matches first, then by ts_rank. A word in every note
  * costs what a rare one does. Text in spaceless scripts is found by its characters and pairs of
- * characters (migration 0016), and the notes are checked where those only narrow.
+ * characters (migration 0016), and the notes are checked where those only narrow. Notes found
+ * only by the words' stems follow, ranked the same way (the title's stems weigh more).
  */
-export function postgresSearch(db: Db): SearchEngine {
+export const postgresSearch = (db: Db): SearchEngine =>
+  exactThenStemmed(indexSearch(db, WORDS, STEMS), indexSearch(db, STEMS, WORDS));
+
+function indexSearch(db: Db, index: Index, other: Index): SearchEngine {
+  const vector = sql.raw(`s.${index.column}`);
   return async ({ userId, query, limit, includeTrash }) => {
-    const ts = tsQuery(query.include, query.exclude);
-    const title = titleQuery(query.include);
+    const ts = tsQuery(index, query.include, query.exclude);
+    const title = index.titled ? titleQuery(query.include) : undefined;
     const included = toCheck(query.include);
     const excluded = toCheck(query.exclude);
     const readsNotes = included.length > 0 || excluded.length > 0;
-    const owner = [sql`s.user_id = ${userId}`, ...(includeTrash ? [] : [sql`not s.in_trash`])];
-    const text = ts === undefined ? [] : [sql`s.body @@ ${tsquery(ts)}`];
+    const owner = [
+      sql`s.user_id = ${userId}`,
+      ...(includeTrash ? [] : [sql`not s.in_trash`]),
+      ...excludedByOther(other, query.exclude),
+    ];
+    const text = ts === undefined ? [] : [sql`${vector} @@ ${tsquery(ts, index)}`];
     const substrings = [
       ...included.map((part) => sql`n.body like ${likeContaining(part)} escape '\\'`),
       ...excluded.map((part) => sql`strpos(n.body, ${part}) = 0`),
@@ -86,7 +126,7 @@ export function postgresSearch(db: Db): SearchEngine {
             where ${where([...owner, ...(titleImpliesText ? [] : text), ...substrings])}
               and s.title @@ ${tsquery(title)}
             order by ${NEWEST} limit ${CANDIDATES}`;
-    const rank = ts === undefined ? sql`(0)::real` : sql`ts_rank(s.body, ${tsquery(ts)})`;
+    const rank = ts === undefined ? sql`(0)::real` : sql`ts_rank(${vector}, ${tsquery(ts, index)})`;
     const { rows } = await sql<NoteRow>`
       with recent as (
         select s.note_id from ${from} where ${where([...owner, ...text, ...substrings])}

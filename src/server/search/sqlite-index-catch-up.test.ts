@@ -38,7 +38,7 @@ const search = (text: string) =>
     includeTrash: false,
   });
 
-it('indexes what waits, merges its segments when asked, and still finds every note', async () => {
+it('indexes what waits in both indexes, merges their segments when asked, and still finds every note', async () => {
   for (let i = 0; i < 40; i += 1) {
     const note = {
       id: `n${i}`,
@@ -60,6 +60,7 @@ it('indexes what waits, merges its segments when asked, and still finds every no
   expect(await mergeSqliteIndex(database.db)).toBe(false);
   expect((await search('lighthouse')).length).toBe(40);
   expect((await search('even')).length).toBe(20);
+  expect((await search('keepers')).length).toBe(40); // by the stem, from the other index
 });
 
 it('numbers a note saved again while it waited as the newest written', async () => {

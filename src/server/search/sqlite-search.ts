@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { toNote } from '../notes/note-repository.js';
+import { exactThenStemmed } from './exact-then-stemmed.js';
 import type { NoteRow, SearchEngine } from './search-engine.js';
 import type { SearchTerm } from './search-query.js';
 import { spacelessMatch } from './spaceless-grams.js';
 
 // bm25 weights per column (owner, title, body): a match in the title counts ten times.
-const RANK = 'bm25(note_search, 0.0, 10.0, 1.0)';
+const RANK = (table: string) => `bm25(${table}, 0.0, 10.0, 1.0)`;
 
 /** How many of the newest matches, and of the newest title matches, are ranked. */
 const CANDIDATES = 200;
@@ -27,21 +28,66 @@ function ftsTerm(term: SearchTerm): string | undefined {
   return phrase;
 }
 
+/** The same for the index of stems, which stems the words itself: they match whole words. */
+function stemTerm(term: SearchTerm): string | undefined {
+  if (term.kind !== 'words') return ftsTerm(term);
+  const phrase = quoted(term.words.join(' '));
+  const [word] = term.words;
+  if (term.words.length === 1 && term.prefix) return `(${phrase} OR ${quoted(`#${word}`)})`;
+  return phrase;
+}
+
+/** One of the two indexes (migration 0022): the words as written, or their English stems. */
+interface Index {
+  table: string;
+  /** How the index's owner tokens end. */
+  ownerEnd: string;
+  term: (term: SearchTerm) => string | undefined;
+  /** The newest title matches are ranked too, above the rest. */
+  titled: boolean;
+}
+
+const WORDS: Index = { table: 'note_search', ownerEnd: '', term: ftsTerm, titled: true };
+const STEMS: Index = { table: 'note_search_stem', ownerEnd: '0', term: stemTerm, titled: false };
+
+/** The user's notes, and their trash if asked. */
+function ownerQuery(index: Index, userId: string, includeTrash: boolean) {
+  const owner = (state: string) => quoted(`${state}${userId.replaceAll('-', '')}${index.ownerEnd}`);
+  return includeTrash ? `owner : (${owner('u')} OR ${owner('t')})` : `owner : ${owner('u')}`;
+}
+
 /** The user's notes (and trash, if asked), every included term, none of the excluded ones. */
-function ftsQuery(userId: string, includeTrash: boolean, terms: SearchTerm[], not: SearchTerm[]) {
-  const hex = userId.replaceAll('-', '');
-  let expression = includeTrash ? `owner : ("u${hex}" OR "t${hex}")` : `owner : "u${hex}"`;
+function ftsQuery(
+  index: Index,
+  userId: string,
+  includeTrash: boolean,
+  terms: SearchTerm[],
+  not: SearchTerm[],
+) {
+  let expression = ownerQuery(index, userId, includeTrash);
   for (const term of terms) {
-    const fts = ftsTerm(term);
+    const fts = index.term(term);
     if (fts) expression = `(${expression}) AND {title body} : ${fts}`;
   }
   for (const term of not) {
     // Spaceless text the index holds only roughly is left out by checking the notes instead.
     if (term.kind === 'substring' && !spacelessMatch(term.text).exact) continue;
-    const fts = ftsTerm(term);
+    const fts = index.term(term);
     if (fts) expression = `(${expression}) NOT {title body} : ${fts}`;
   }
   return expression;
+}
+
+/**
+ * A note with an excluded word in the other index's form is left out too (`-recipes` leaves
+ * out "recipe", and `-draft` "draftsman" among the stems); tags and spaceless text are alike.
+ */
+function excludedByOther(other: Index, userId: string, includeTrash: boolean, not: SearchTerm[]) {
+  const words = not.flatMap((term) => (term.kind === 'words' ? (other.term(term) ?? []) : []));
+  if (words.length === 0) return sql``;
+  const match = `(${ownerQuery(other, userId, includeTrash)}) AND {title body} : (${words.join(' OR ')})`;
+  const table = sql.raw(other.table);
+  return sql`and rowid not in (select rowid from ${table} where ${table} match ${match})`;
 }
 
 /** The query narrowed to notes with any included term in their title; undefined if none can. */
@@ -63,12 +109,18 @@ const toCheck = (terms: SearchTerm[]) =>
  * and stops after `CANDIDATES`: the newest matches, ranked by bm25, and the newest title matches,
  * which rank above them. A word in every note costs what a rare one does. Spaceless text is found
  * by its characters and pairs of characters (spaceless-grams.ts); where that is not exact (text
- * with spaces or punctuation), the notes themselves are checked, over every match.
+ * with spaces or punctuation), the notes themselves are checked, over every match. Notes found
+ * only by the words' stems follow, ranked the same way (without the title matches first).
  */
-export function sqliteSearch(db: Db): SearchEngine {
+export const sqliteSearch = (db: Db): SearchEngine =>
+  exactThenStemmed(indexSearch(db, WORDS, STEMS), indexSearch(db, STEMS, WORDS));
+
+function indexSearch(db: Db, index: Index, other: Index): SearchEngine {
+  const table = sql.raw(index.table);
   return async ({ userId, query, limit, includeTrash }) => {
-    const match = ftsQuery(userId, includeTrash, query.include, query.exclude);
-    const title = titleQuery(match, query.include);
+    const match = ftsQuery(index, userId, includeTrash, query.include, query.exclude);
+    const title = index.titled ? titleQuery(match, query.include) : undefined;
+    const excluded = excludedByOther(other, userId, includeTrash, query.exclude);
     const conditions = [
       ...toCheck(query.include).map((text) => sql`instr(n.body, ${text}) > 0`),
       ...toCheck(query.exclude).map((text) => sql`instr(n.body, ${text}) = 0`),
@@ -78,12 +130,12 @@ export function sqliteSearch(db: Db): SearchEngine {
     const titled =
       title === undefined
         ? sql`select null as doc where false`
-        : sql`select rowid as doc from note_search where note_search match ${title}
+        : sql`select rowid as doc from ${table} where ${table} match ${title} ${excluded}
             order by rowid desc ${newest}`;
     const { rows } = await sql<NoteRow>`
       with recent as (
-        select rowid as doc, ${sql.raw(RANK)} as score from note_search
-        where note_search match ${match} order by rowid desc ${newest}
+        select rowid as doc, ${sql.raw(RANK(index.table))} as score from ${table}
+        where ${table} match ${match} ${excluded} order by rowid desc ${newest}
       ), titled as (${titled}),
       candidates as (
         select doc, max(in_title) as in_title, min(score) as score from (
