@@ -26,6 +26,7 @@ import { registerFinishAnswersOnClose } from './http/finish-answers-on-close.js'
 import { registerHealthRoute } from './http/health-route.js';
 import { registerJsonBodyParser } from './http/json-body-parser.js';
 import { warnAboutUntrustedProxy } from './http/proxy-warning.js';
+import { registerRequestDeadlines, serverTimeoutOptions } from './http/request-deadlines.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { SharedRateLimitStore } from './http/shared-rate-limit-store.js';
 import { registerStaticClient } from './http/static-client.js';
@@ -90,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     trustProxy: config.trustProxy,
     clientErrorHandler: handleClientError,
+    ...serverTimeoutOptions(config),
   });
   const hub = new LiveHub(bus, options.socketBufferLimit);
   const lifetime = sessionLifetime(config);
@@ -99,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => hub.close());
 
   registerErrorHandling(app);
+  registerRequestDeadlines(app, config);
   warnAboutUntrustedProxy(app, config);
   registerDurableAnswers(app, database);
   registerFinishAnswersOnClose(app);

@@ -18,7 +18,26 @@ describe('loadConfig', () => {
       sessionIdleDays: 30,
       sessionMaxDays: 365,
       importLimit: 64 * 1024 * 1024,
+      requestTimeoutMs: 30_000,
+      connectionTimeoutMs: 60_000,
+      importTimeoutMs: 600_000,
     });
+  });
+
+  it("reads the timeouts in seconds, and keeps the import's the longest", () => {
+    const config = loadConfig({
+      REQUEST_TIMEOUT: '10',
+      CONNECTION_TIMEOUT: '20',
+      IMPORT_TIMEOUT: '20',
+    });
+    expect(config).toMatchObject({
+      requestTimeoutMs: 10_000,
+      connectionTimeoutMs: 20_000,
+      importTimeoutMs: 20_000,
+    });
+    expect(() => loadConfig({ REQUEST_TIMEOUT: '120', IMPORT_TIMEOUT: '60' })).toThrow(
+      /^IMPORT_TIMEOUT must be at least REQUEST_TIMEOUT/,
+    );
   });
 
   it('reads IMPORT_LIMIT apart from BODY_LIMIT', () => {
@@ -103,6 +122,9 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '2' }, 'TRUST_PROXY'],
     [{ SESSION_IDLE_DAYS: '0' }, 'SESSION_IDLE_DAYS'],
     [{ SESSION_MAX_DAYS: 'forever' }, 'SESSION_MAX_DAYS'],
+    [{ REQUEST_TIMEOUT: '0' }, 'REQUEST_TIMEOUT'],
+    [{ CONNECTION_TIMEOUT: '1m' }, 'CONNECTION_TIMEOUT'],
+    [{ IMPORT_TIMEOUT: '-5' }, 'IMPORT_TIMEOUT'],
   ])('refuses %o with a one-line message naming %s', (env, name) => {
     let error: unknown;
     try {

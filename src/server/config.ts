@@ -27,6 +27,12 @@ export interface Config {
   sessionMaxDays: number;
   /** Largest file `POST /api/import` takes, in bytes; zips may unpack to a few times more. */
   importLimit: number;
+  /** A request's headers, and then its body, must each arrive within this (REQUEST_TIMEOUT). */
+  requestTimeoutMs: number;
+  /** A connection that sends and receives nothing for this long is closed (CONNECTION_TIMEOUT). */
+  connectionTimeoutMs: number;
+  /** Both limits above for `POST /api/import`, whose uploads may be large (IMPORT_TIMEOUT). */
+  importTimeoutMs: number;
 }
 
 export type DatabaseLocation = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -147,6 +153,19 @@ function trustProxy(env: Env): boolean | string {
   );
 }
 
+/** REQUEST_TIMEOUT, CONNECTION_TIMEOUT and IMPORT_TIMEOUT, in seconds; the import's is the longest. */
+function timeouts(env: Env) {
+  const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT', 30, 1, 3600) * 1000;
+  const connectionTimeoutMs = integer(env, 'CONNECTION_TIMEOUT', 60, 1, 3600) * 1000;
+  const importTimeoutMs = integer(env, 'IMPORT_TIMEOUT', 600, 1, 86_400) * 1000;
+  if (importTimeoutMs < Math.max(requestTimeoutMs, connectionTimeoutMs)) {
+    throw new ConfigError(
+      'IMPORT_TIMEOUT must be at least REQUEST_TIMEOUT and CONNECTION_TIMEOUT: an import is a request too',
+    );
+  }
+  return { requestTimeoutMs, connectionTimeoutMs, importTimeoutMs };
+}
+
 /** Reads the configuration; throws ConfigError with a one-line message on the first bad value. */
 export function loadConfig(env: Env = process.env): Config {
   return {
@@ -168,5 +187,6 @@ export function loadConfig(env: Env = process.env): Config {
       max: 1024 * MIB,
       text: '1MiB to 1024MiB',
     }),
+    ...timeouts(env),
   };
 }

@@ -36,6 +36,9 @@ export function testConfig(database: DatabaseLocation, overrides: Partial<Config
     sessionIdleDays: 30,
     sessionMaxDays: 365,
     importLimit: 64 * 1024 * 1024,
+    requestTimeoutMs: 30_000,
+    connectionTimeoutMs: 60_000,
+    importTimeoutMs: 600_000,
     ...overrides,
   };
 }

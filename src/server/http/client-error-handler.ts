@@ -26,11 +26,24 @@ export function handleClientError(error: NodeJS.ErrnoException, socket: Socket):
   }
   const answer = answerFor(error.code);
   const body = JSON.stringify(errorBody(answer.code, answer.message));
-  socket.end(
+  const text =
     `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n` +
-      'Content-Type: application/json; charset=utf-8\r\n' +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-      'Connection: close\r\n\r\n' +
-      body,
+    'Content-Type: application/json; charset=utf-8\r\n' +
+    `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+    'Connection: close\r\n\r\n' +
+    body;
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    // A late client may still be sending: once the answer is out, nothing more is read.
+    socket.end(text, () => socket.destroy());
+  } else {
+    socket.end(text);
+  }
+}
+
+/** A request whose headers or body did not arrive in time: 408, and the connection closes. */
+export function answerTimedOut(socket: Socket): void {
+  handleClientError(
+    Object.assign(new Error('request timed out'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }),
+    socket,
   );
 }
