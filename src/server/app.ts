@@ -68,8 +68,8 @@ export interface AppOptions {
   clock?: () => number;
   /** Bytes waiting to be sent past which a slow live socket is dropped. */
   socketBufferLimit?: number;
-  /** Live sockets that have not authenticated yet, per client address and in all. */
-  socketAdmission?: SocketAdmissionLimits;
+  /** Live socket limits; the per-account one defaults to LIVE_SOCKETS_PER_USER. */
+  socketAdmission?: Partial<SocketAdmissionLimits>;
   webClientDir?: string;
 }
 
@@ -181,7 +181,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     hub,
     sessions,
-    admission: options.socketAdmission ?? DEFAULT_SOCKET_ADMISSION,
+    admission: {
+      ...DEFAULT_SOCKET_ADMISSION,
+      perUser: config.liveSocketsPerUser,
+      ...options.socketAdmission,
+    },
     heartbeatMs: options.heartbeatMs ?? 30_000,
     authTimeoutMs: options.authTimeoutMs,
   });

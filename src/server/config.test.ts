@@ -21,7 +21,12 @@ describe('loadConfig', () => {
       requestTimeoutMs: 30_000,
       connectionTimeoutMs: 60_000,
       importTimeoutMs: 600_000,
+      liveSocketsPerUser: 50,
     });
+  });
+
+  it('reads LIVE_SOCKETS_PER_USER', () => {
+    expect(loadConfig({ LIVE_SOCKETS_PER_USER: '3' }).liveSocketsPerUser).toBe(3);
   });
 
   it("reads the timeouts in seconds, and keeps the import's the longest", () => {
@@ -125,6 +130,7 @@ describe('loadConfig', () => {
     [{ REQUEST_TIMEOUT: '0' }, 'REQUEST_TIMEOUT'],
     [{ CONNECTION_TIMEOUT: '1m' }, 'CONNECTION_TIMEOUT'],
     [{ IMPORT_TIMEOUT: '-5' }, 'IMPORT_TIMEOUT'],
+    [{ LIVE_SOCKETS_PER_USER: '0' }, 'LIVE_SOCKETS_PER_USER'],
   ])('refuses %o with a one-line message naming %s', (env, name) => {
     let error: unknown;
     try {

@@ -33,6 +33,8 @@ export interface Config {
   connectionTimeoutMs: number;
   /** Both limits above for `POST /api/import`, whose uploads may be large (IMPORT_TIMEOUT). */
   importTimeoutMs: number;
+  /** Live sockets one account may hold open on one instance (LIVE_SOCKETS_PER_USER). */
+  liveSocketsPerUser: number;
 }
 
 export type DatabaseLocation = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -188,5 +190,6 @@ export function loadConfig(env: Env = process.env): Config {
       text: '1MiB to 1024MiB',
     }),
     ...timeouts(env),
+    liveSocketsPerUser: integer(env, 'LIVE_SOCKETS_PER_USER', 50, 1, 100_000),
   };
 }

@@ -37,7 +37,7 @@ Commands:
 
 Configuration comes from the environment: PORT, HOST, DATABASE_URL, ALLOW_SIGNUP,
 AUTH_RATE_LIMIT, BODY_LIMIT, IMPORT_LIMIT, LOG_LEVEL, SCRYPT_COST, TRUST_PROXY, SESSION_IDLE_DAYS,
-SESSION_MAX_DAYS, REQUEST_TIMEOUT, CONNECTION_TIMEOUT, IMPORT_TIMEOUT (see the README).`;
+SESSION_MAX_DAYS, REQUEST_TIMEOUT, CONNECTION_TIMEOUT, IMPORT_TIMEOUT, LIVE_SOCKETS_PER_USER (see the README).`;
 
 /** Runs a command against the migrated database and closes it afterwards. */
 async function withDatabase(

@@ -6,6 +6,9 @@ export const LIVE_SOCKET_PATH = '/socket';
 /** Close code the server uses when the socket's token is missing, wrong or revoked. */
 export const CLOSE_UNAUTHORIZED = 4401;
 
+/** Close code when the account already holds as many live sockets as it may. */
+export const CLOSE_TOO_MANY_SOCKETS = 4429;
+
 /** How long a socket may stay open without authenticating, in milliseconds. */
 export const AUTH_TIMEOUT_MS = 10_000;
 

@@ -39,6 +39,7 @@ export function testConfig(database: DatabaseLocation, overrides: Partial<Config
     requestTimeoutMs: 30_000,
     connectionTimeoutMs: 60_000,
     importTimeoutMs: 600_000,
+    liveSocketsPerUser: 50,
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
   AUTH_TIMEOUT_MS,
+  CLOSE_TOO_MANY_SOCKETS,
   CLOSE_UNAUTHORIZED,
   LIVE_SOCKET_PATH,
 } from '../../shared/live-message.js';
@@ -86,6 +87,7 @@ export function registerLiveSocket(app: FastifyInstance, options: LiveSocketOpti
       const ticket = tickets.get(request.raw);
 
       let client: LiveClient | undefined;
+      let userPlace: AdmissionTicket | undefined;
       let authenticating = false;
       const authTimer = setTimeout(
         () => socket.close(CLOSE_AUTH_TIMEOUT, 'Authentication timed out'),
@@ -106,6 +108,11 @@ export function registerLiveSocket(app: FastifyInstance, options: LiveSocketOpti
             return;
           }
           ticket?.release();
+          userPlace = admission.admitUser(session.userId);
+          if (!userPlace) {
+            socket.close(CLOSE_TOO_MANY_SOCKETS, 'Too many live connections for this account');
+            return;
+          }
           client = {
             userId: session.userId,
             sessionId: session.sessionId,
@@ -126,6 +133,7 @@ export function registerLiveSocket(app: FastifyInstance, options: LiveSocketOpti
       socket.on('close', () => {
         clearTimeout(authTimer);
         ticket?.release();
+        userPlace?.release();
         if (client) hub.remove(client);
       });
     },
