@@ -25,6 +25,7 @@ import { registerErrorHandling } from './http/error-handler.js';
 import { registerFinishAnswersOnClose } from './http/finish-answers-on-close.js';
 import { registerHealthRoute } from './http/health-route.js';
 import { registerJsonBodyParser } from './http/json-body-parser.js';
+import { registerPrivateAnswers } from './http/private-answers.js';
 import { warnAboutUntrustedProxy } from './http/proxy-warning.js';
 import { registerRequestDeadlines, serverTimeoutOptions } from './http/request-deadlines.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFinishAnswersOnClose(app);
   registerJsonBodyParser(app);
   registerSecurityHeaders(app);
+  registerPrivateAnswers(app);
   await app.register(compress, {
     // A single note's answer is a kilobyte or two: setting up a compressor for it costs more CPU
     // than the few hundred bytes it saves. Lists and long notes are compressed.

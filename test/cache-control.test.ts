@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createNote, signUp, uniqueEmail } from './helpers/api-client.js';
+import { startTestServer, type TestServer } from './helpers/test-server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server.close());
+
+interface RouteCall {
+  /** The route as Fastify knows it, e.g. `DELETE /api/notes/:id`. */
+  route: string;
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+const PASSWORD = 'correct horse';
+
+/** Every /api route as `METHOD /path/:param`, read from the router, HEAD included. */
+function apiRoutes(): string[] {
+  const routes: string[] = [];
+  const paths: string[] = [];
+  for (const line of server.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([\s│├└─]*?)(?:[├└]── )?(\S+) \(([A-Z, ]+)\)$/.exec(line);
+    if (!match) continue;
+    const depth = Math.floor((match[1] ?? '').length / 4);
+    const segment = match[2] as string;
+    const path = `${paths[depth - 1] ?? ''}${depth > 0 && !segment.startsWith('/') ? '/' : ''}${segment}`;
+    paths[depth] = path.replace(/^\/\//, '/');
+    for (const method of (match[3] as string).split(', ')) routes.push(`${method} ${paths[depth]}`);
+  }
+  return routes.filter((route) => route.includes(' /api/'));
+}
+
+/** A call to every /api route, in an order that leaves each something to act on. */
+async function everyRoute(): Promise<{ calls: RouteCall[]; token: string }> {
+  const email = uniqueEmail();
+  const token = await signUp(server.url, email);
+  const note = await createNote(server.url, token, 'first words');
+  await call(server.url, 'PUT', '/api/notes', { token, body: { ...note, body: 'second words' } });
+  const trashed = await createNote(server.url, token, 'to the trash');
+  await call(server.url, 'DELETE', `/api/notes/${trashed.id}`, { token });
+  const gone = await createNote(server.url, token, 'gone for good');
+  await call(server.url, 'DELETE', `/api/notes/${gone.id}`, { token });
+  // A second session, for ending one by id.
+  await call(server.url, 'POST', '/api/login', { body: { username: email, password: PASSWORD } });
+  const sessions = await call(server.url, 'GET', '/api/sessions', { token });
+  const otherId = (sessions.json.results as { id: string; current: boolean }[]).find(
+    (session) => !session.current,
+  )?.id;
+  const gets = (route: string, path = route): RouteCall[] => [
+    { route: `GET ${route}`, path },
+    { route: `HEAD ${route}`, path },
+  ];
+  const calls: RouteCall[] = [
+    {
+      route: 'POST /api/signup',
+      path: '/api/signup',
+      body: { username: uniqueEmail(), password: PASSWORD },
+    },
+    { route: 'POST /api/login', path: '/api/login', body: { username: email, password: PASSWORD } },
+    ...gets('/api/check'),
+    ...gets('/api/config'),
+    ...gets('/api/health'),
+    ...gets('/api/account'),
+    { route: 'POST /api/account/totp', path: '/api/account/totp', body: { password: PASSWORD } },
+    {
+      route: 'POST /api/account/totp/confirm',
+      path: '/api/account/totp/confirm',
+      body: { code: '000000' },
+    },
+    { route: 'DELETE /api/account/totp', path: '/api/account/totp', body: { password: PASSWORD } },
+    {
+      route: 'POST /api/account/password',
+      path: '/api/account/password',
+      body: { currentPassword: 'wrong password', newPassword: 'another horse' },
+    },
+    { route: 'DELETE /api/account', path: '/api/account', body: { password: 'wrong password' } },
+    ...gets('/api/sessions'),
+    { route: 'DELETE /api/sessions/:id', path: `/api/sessions/${otherId}` },
+    { route: 'DELETE /api/sessions', path: '/api/sessions' },
+    ...gets('/api/notes'),
+    { route: 'GET /api/notes', path: '/api/notes?since=0' },
+    { route: 'POST /api/notes', path: '/api/notes', body: { body: 'new' } },
+    { route: 'PUT /api/notes', path: '/api/notes', body: { id: note.id, body: 'third words' } },
+    ...gets('/api/notes/:id/versions', `/api/notes/${note.id}/versions`),
+    ...gets('/api/notes/:id/versions/:revision', `/api/notes/${note.id}/versions/1`),
+    {
+      route: 'POST /api/notes/:id/restore',
+      path: `/api/notes/${note.id}/restore`,
+      body: { revision: 1 },
+    },
+    ...gets('/api/search', '/api/search?q=words'),
+    ...gets('/api/trash'),
+    { route: 'POST /api/trash/:id/restore', path: `/api/trash/${trashed.id}/restore` },
+    { route: 'DELETE /api/trash/:id', path: `/api/trash/${gone.id}` },
+    { route: 'DELETE /api/trash', path: '/api/trash' },
+    ...gets('/api/export'),
+    {
+      route: 'POST /api/import',
+      path: '/api/import?name=note.md',
+      body: '# Imported\n',
+      headers: { 'content-type': 'text/markdown' },
+    },
+    { route: 'DELETE /api/notes/:id', path: `/api/notes/${note.id}` },
+    { route: 'POST /api/logout', path: '/api/logout' },
+  ];
+  return { calls, token };
+}
+
+/** The one answer that may be kept, to be revalidated by its ETag. */
+const REVALIDATED = new Set(['GET /api/notes', 'HEAD /api/notes']);
+
+describe('Cache-Control on /api answers', () => {
+  it('is no-store on every answer but the note list, which revalidates', async () => {
+    const { calls, token } = await everyRoute();
+    expect(new Set(calls.map((entry) => entry.route))).toEqual(new Set(apiRoutes()));
+    for (const entry of calls) {
+      const [method = ''] = entry.route.split(' ');
+      for (const withToken of [true, false]) {
+        const response = await call(server.url, method, entry.path, {
+          token: withToken ? token : undefined,
+          body: entry.body,
+          headers: entry.headers,
+        });
+        const list = withToken && REVALIDATED.has(entry.route) && !entry.path.includes('?');
+        const name = `${entry.route} ${withToken ? 'signed in' : 'without a token'}: ${response.status}`;
+        expect(response.headers.get('cache-control'), name).toBe(
+          list ? 'private, no-cache' : 'no-store',
+        );
+        if (list) expect(response.headers.get('etag'), name).toBeTruthy();
+      }
+    }
+  });
+
+  it('keeps the built page and its assets cacheable as before', async () => {
+    const page = await fetch(`${server.url}/`);
+    expect(page.headers.get('cache-control')).not.toBe('no-store');
+  });
+});
