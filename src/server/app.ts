@@ -107,7 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerDurableAnswers(app, database);
   registerFinishAnswersOnClose(app);
   registerJsonBodyParser(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, config);
   registerPrivateAnswers(app);
   await app.register(compress, {
     // A single note's answer is a kilobyte or two: setting up a compressor for it costs more CPU

@@ -22,11 +22,13 @@ describe('loadConfig', () => {
       connectionTimeoutMs: 60_000,
       importTimeoutMs: 600_000,
       liveSocketsPerUser: 50,
+      hsts: true,
     });
   });
 
   it('reads LIVE_SOCKETS_PER_USER', () => {
     expect(loadConfig({ LIVE_SOCKETS_PER_USER: '3' }).liveSocketsPerUser).toBe(3);
+    expect(loadConfig({ HSTS: 'false' }).hsts).toBe(false);
   });
 
   it("reads the timeouts in seconds, and keeps the import's the longest", () => {
@@ -131,6 +133,7 @@ describe('loadConfig', () => {
     [{ CONNECTION_TIMEOUT: '1m' }, 'CONNECTION_TIMEOUT'],
     [{ IMPORT_TIMEOUT: '-5' }, 'IMPORT_TIMEOUT'],
     [{ LIVE_SOCKETS_PER_USER: '0' }, 'LIVE_SOCKETS_PER_USER'],
+    [{ HSTS: 'maybe' }, 'HSTS'],
   ])('refuses %o with a one-line message naming %s', (env, name) => {
     let error: unknown;
     try {

@@ -35,6 +35,8 @@ export interface Config {
   importTimeoutMs: number;
   /** Live sockets one account may hold open on one instance (LIVE_SOCKETS_PER_USER). */
   liveSocketsPerUser: number;
+  /** Send Strict-Transport-Security on answers to requests that came over https (HSTS). */
+  hsts: boolean;
 }
 
 export type DatabaseLocation = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -191,5 +193,6 @@ export function loadConfig(env: Env = process.env): Config {
     }),
     ...timeouts(env),
     liveSocketsPerUser: integer(env, 'LIVE_SOCKETS_PER_USER', 50, 1, 100_000),
+    hsts: boolean(env, 'HSTS') ?? true,
   };
 }

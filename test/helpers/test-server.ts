@@ -40,6 +40,7 @@ export function testConfig(database: DatabaseLocation, overrides: Partial<Config
     connectionTimeoutMs: 60_000,
     importTimeoutMs: 600_000,
     liveSocketsPerUser: 50,
+    hsts: true,
     ...overrides,
   };
 }

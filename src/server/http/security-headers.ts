@@ -21,10 +21,18 @@ function headersOf(setHeaders: ReturnType<typeof helmet>): [string, string][] {
 }
 
 /**
- * Security headers with a strict Content-Security-Policy: everything, the spell-check
- * dictionaries included, comes from Quire's own origin.
+ * A year, and no `includeSubDomains`: Quire's host says nothing about other services under it,
+ * which may well be reached over plain HTTP on a home network.
  */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+const HSTS = 'max-age=31536000';
+
+/**
+ * Security headers with a strict Content-Security-Policy: everything, the spell-check
+ * dictionaries included, comes from Quire's own origin. Strict-Transport-Security only on
+ * answers to requests that came over https (directly, or by a trusted proxy's
+ * X-Forwarded-Proto): the same server is often reached over plain HTTP as well.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, options: { hsts: boolean }): void {
   const headers = headersOf(
     helmet({
       contentSecurityPolicy: {
@@ -44,12 +52,15 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
           formAction: ["'self'"],
         },
       },
-      // Quire is often reached over plain HTTP on a home network; forcing HTTPS would lock it out.
+      // Set below, per request: only an https request says https works for this host.
       strictTransportSecurity: false,
     }),
   );
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    if (options.hsts && request.protocol === 'https') {
+      reply.raw.setHeader('strict-transport-security', HSTS);
+    }
     done();
   });
 }
