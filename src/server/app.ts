@@ -28,6 +28,7 @@ import { registerJsonBodyParser } from './http/json-body-parser.js';
 import { registerPrivateAnswers } from './http/private-answers.js';
 import { warnAboutUntrustedProxy } from './http/proxy-warning.js';
 import { registerRequestDeadlines, serverTimeoutOptions } from './http/request-deadlines.js';
+import { withPrivateRequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { SharedRateLimitStore } from './http/shared-rate-limit-store.js';
 import { registerStaticClient } from './http/static-client.js';
@@ -85,7 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database, bus } = options;
   const db = database.db;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: withPrivateRequestLog(options.logger, config.logLevel),
     bodyLimit: config.bodyLimit,
     // Requests are validated strictly: unknown fields and wrong types are errors, not coerced.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false } },

@@ -66,6 +66,7 @@ export async function startTestServer(
         | 'webClientDir'
         | 'socketBufferLimit'
         | 'socketAdmission'
+        | 'logger'
       >
     >;
   } = {},
