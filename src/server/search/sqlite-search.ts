@@ -144,7 +144,8 @@ function indexSearch(db: Db, index: Index, other: Index): SearchEngine {
         ) group by doc
       )
       select n.id, n.body, n.time_created, n.time_last_modified, n.revision
-      from candidates c join note_search_docs d on d.doc = c.doc join notes n on n.id = d.note_id
+      from candidates c join note_search_docs d on d.doc = c.doc
+      join notes n on n.id = d.note_id and n.user_id = ${userId}
       ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
       order by c.in_title desc, c.score is null, c.score, ${ORDER}
       limit ${limit}`.execute(db);
