@@ -9,7 +9,8 @@ import { CliError } from './cli-error.js';
 
 /**
  * `quire export --user EMAIL --out FILE.zip` — the same zip as "Export all notes", for backups.
- * It is written beside the target and renamed at the end, so a failed run leaves no half file.
+ * It is written beside the target and renamed at the end, so a failed run leaves no half file,
+ * and only its owner may read it.
  */
 export async function exportNotes(db: Db, rawEmail: string, out: string): Promise<string> {
   const email = normalizeEmail(rawEmail);
@@ -17,7 +18,7 @@ export async function exportNotes(db: Db, rawEmail: string, out: string): Promis
   if (!user) throw new CliError(`No account with the email ${email}`);
   const partial = path.join(path.dirname(out), `.${path.basename(out)}.${process.pid}.partial`);
   try {
-    await pipeline(exportZip(db, user.id), fs.createWriteStream(partial, { flags: 'wx' }));
+    await pipeline(exportZip(db, user.id), fs.createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
     await fs.promises.rename(partial, out);
   } catch (error) {
     await fs.promises.rm(partial, { force: true });

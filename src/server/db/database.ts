@@ -83,7 +83,10 @@ function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
     if (options.mustExist && !fs.existsSync(file)) {
       throw new DatabaseUnavailableError(`no SQLite database at ${file}`);
     }
-    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    // Password hashes, TOTP secrets and every note: readable by Quire's user alone. SQLite gives
+    // the WAL and shared-memory files the database file's mode.
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+    if (!fs.existsSync(file)) fs.closeSync(fs.openSync(file, 'a', 0o600));
   }
   const sqlite = new SQLite(file);
   // WAL lets readers run beside the writer. NORMAL commits without an fsync (a commit survives
