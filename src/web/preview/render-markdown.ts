@@ -6,10 +6,28 @@ const markdown = new Marked({ gfm: true, breaks: true, async: false });
 
 const purify = DOMPurify(window);
 // Anything that could fetch from elsewhere or restyle the page is dropped; scripts, event
-// handlers and javascript: URLs are DOMPurify's own rules.
+// handlers and javascript: URLs are DOMPurify's own rules. Attributes are what Markdown writes
+// and a few worth writing by hand: a note's own class, id, popover or data could take on
+// Quire's styles, shadow its elements or hide and cover parts of the page.
 const CONFIG = {
   FORBID_TAGS: ['style', 'form', 'svg', 'math', 'video', 'audio', 'source', 'track', 'picture'],
-  FORBID_ATTR: ['style', 'srcset', 'formaction', 'background', 'poster', 'ping'],
+  ALLOWED_ATTR: [
+    'href',
+    'title',
+    'src',
+    'alt',
+    'type',
+    'checked',
+    'disabled',
+    'align',
+    'start',
+    'colspan',
+    'rowspan',
+    'dir',
+    'lang',
+  ],
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
 };
 
 const REMOTE_MARK = 'data-remote-image';
