@@ -59,18 +59,28 @@ export function registerAccountSettingsRoutes(
     },
   );
 
+  // Turning two-factor sign-in on or off ends every other session: a session begun under the
+  // old rule (perhaps by whoever knew the password alone) does not outlive it.
+  const endOtherSessions = async (userId: string, sessionId: string) => {
+    await deleteSessionsOfUser(db, userId, sessionId);
+    await bus.endSessions({ userId, exceptSessionId: sessionId });
+  };
+
   api.post(
     '/api/account/totp/confirm',
     { ...guarded, schema: { body: TotpConfirmRequest, response: { 200: TotpConfirmResponse } } },
     async (request) => {
-      const { userId, email } = request.session;
+      const { userId, email, sessionId } = request.session;
       throttle.check(email);
+      let recoveryCodes: string[];
       try {
-        return { recoveryCodes: await confirmTotpSetup(db, userId, request.body.code) };
+        recoveryCodes = await confirmTotpSetup(db, userId, request.body.code);
       } catch (error) {
         if ((error as { code?: unknown }).code === 'invalid_totp') throttle.recordFailure(email);
         throw error;
       }
+      await endOtherSessions(userId, sessionId);
+      return { recoveryCodes };
     },
   );
 
@@ -78,8 +88,10 @@ export function registerAccountSettingsRoutes(
     '/api/account/totp',
     { ...guarded, schema: { body: PasswordConfirmation } },
     async (request, reply) => {
-      await confirmPassword(db, throttle, request.session.userId, request.body.password);
-      await turnOffTotp(db, request.session.userId);
+      const { userId, sessionId } = request.session;
+      await confirmPassword(db, throttle, userId, request.body.password);
+      await turnOffTotp(db, userId);
+      await endOtherSessions(userId, sessionId);
       return reply.code(204).send();
     },
   );
