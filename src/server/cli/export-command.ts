@@ -18,7 +18,10 @@ export async function exportNotes(db: Db, rawEmail: string, out: string): Promis
   if (!user) throw new CliError(`No account with the email ${email}`);
   const partial = path.join(path.dirname(out), `.${path.basename(out)}.${process.pid}.partial`);
   try {
-    await pipeline(exportZip(db, user.id), fs.createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+    await pipeline(
+      exportZip(db, user.id),
+      fs.createWriteStream(partial, { flags: 'wx', mode: 0o600 }),
+    );
     await fs.promises.rename(partial, out);
   } catch (error) {
     await fs.promises.rm(partial, { force: true });
