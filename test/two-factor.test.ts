@@ -93,11 +93,11 @@ describe('two-factor sign-in', () => {
     for (const code of recoveryCodes) expect(JSON.stringify(stored)).not.toContain(code);
   });
 
-  it('turns off with the password, and login is as before', async () => {
+  it('turns off with the password and a code, and login is as before', async () => {
     server = await startTestServer();
     const email = uniqueEmail();
     const token = await signUp(server.url, email);
-    await enableTwoFactor(server.url, token);
+    const { secret } = await enableTwoFactor(server.url, token);
     const wrong = await call(server.url, 'DELETE', '/api/account/totp', {
       token,
       body: { password: 'wrong horse' },
@@ -106,7 +106,7 @@ describe('two-factor sign-in', () => {
     expect((await login(email)).json.code).toBe('totp_required');
     const off = await call(server.url, 'DELETE', '/api/account/totp', {
       token,
-      body: { password: 'correct horse' },
+      body: { password: 'correct horse', totp: totpCode(secret, 1) },
     });
     expect(off.status).toBe(204);
     expect((await login(email)).status).toBe(200);

@@ -27,6 +27,16 @@ export const PasswordConfirmation = Type.Object(
 );
 export type PasswordConfirmation = Static<typeof PasswordConfirmation>;
 
+/**
+ * `DELETE /api/account/totp`: the password and, as two-factor sign-in is on, a current code from
+ * the app (or a recovery code), so a password alone cannot take the second factor away.
+ */
+export const TotpOffRequest = Type.Object(
+  { password: Password, totp: Type.Optional(SecondFactorCode) },
+  { additionalProperties: false },
+);
+export type TotpOffRequest = Static<typeof TotpOffRequest>;
+
 /** `POST /api/account/totp` → the secret to add to an authenticator app, as text and as a URI. */
 export const TotpSetupResponse = Type.Object({ secret: Type.String(), uri: Type.String() });
 export type TotpSetupResponse = Static<typeof TotpSetupResponse>;
@@ -42,9 +52,9 @@ export type TotpConfirmRequest = Static<typeof TotpConfirmRequest>;
 export const TotpConfirmResponse = Type.Object({ recoveryCodes: Type.Array(Type.String()) });
 export type TotpConfirmResponse = Static<typeof TotpConfirmResponse>;
 
-/** `POST /api/account/password`. */
+/** `POST /api/account/password`; `totp` is needed while two-factor sign-in is on. */
 export const PasswordChangeRequest = Type.Object(
-  { currentPassword: Password, newPassword: Password },
+  { currentPassword: Password, newPassword: Password, totp: Type.Optional(SecondFactorCode) },
   { additionalProperties: false },
 );
 export type PasswordChangeRequest = Static<typeof PasswordChangeRequest>;

@@ -6,13 +6,14 @@ import {
   PasswordConfirmation,
   TotpConfirmRequest,
   TotpConfirmResponse,
+  TotpOffRequest,
   TotpSetupResponse,
 } from '../../shared/account-security.js';
 import type { Db } from '../db/database.js';
 import type { LiveBus } from '../live/live-bus.js';
 import { checkNewPassword } from './credentials.js';
 import type { LoginThrottle } from './login-throttle.js';
-import { confirmPassword } from './password-confirmation.js';
+import { confirmPassword, confirmSecondFactor } from './password-confirmation.js';
 import { hashPassword } from './password-hash.js';
 import { beginTotpSetup, confirmTotpSetup, hasTotp, turnOffTotp } from './second-factor.js';
 import { deleteSessionsOfUser } from './session-repository.js';
@@ -86,10 +87,11 @@ export function registerAccountSettingsRoutes(
 
   api.delete(
     '/api/account/totp',
-    { ...guarded, schema: { body: PasswordConfirmation } },
+    { ...guarded, schema: { body: TotpOffRequest } },
     async (request, reply) => {
       const { userId, sessionId } = request.session;
-      await confirmPassword(db, throttle, userId, request.body.password);
+      const user = await confirmPassword(db, throttle, userId, request.body.password);
+      await confirmSecondFactor(db, throttle, user, request.body.totp);
       await turnOffTotp(db, userId);
       await endOtherSessions(userId, sessionId);
       return reply.code(204).send();
@@ -102,9 +104,10 @@ export function registerAccountSettingsRoutes(
     { ...guarded, schema: { body: PasswordChangeRequest } },
     async (request, reply) => {
       const { userId, sessionId } = request.session;
-      const { currentPassword, newPassword } = request.body;
-      await confirmPassword(db, throttle, userId, currentPassword);
-      checkNewPassword(newPassword);
+      const { currentPassword, newPassword, totp } = request.body;
+      const user = await confirmPassword(db, throttle, userId, currentPassword);
+      checkNewPassword(newPassword); // before the code, which a refusal would use up for nothing
+      await confirmSecondFactor(db, throttle, user, totp);
       const hash = await hashPassword(newPassword, options.scryptCost);
       await db.transaction().execute(async (trx) => {
         await updatePasswordHash(trx, userId, hash);

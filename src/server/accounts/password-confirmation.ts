@@ -2,6 +2,7 @@ import type { Db } from '../db/database.js';
 import { unauthorized, wrongPassword } from '../domain-errors.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { verifyPassword } from './password-hash.js';
+import { checkSecondFactor } from './second-factor.js';
 import { findUserById, type User } from './user-repository.js';
 
 /**
@@ -23,4 +24,22 @@ export async function confirmPassword(
     throw wrongPassword();
   }
   return user;
+}
+
+/**
+ * With two-factor sign-in on, a change that could lock its owner out (a new password, the
+ * second factor turned off) needs a current code as well; wrong codes count like passwords.
+ */
+export async function confirmSecondFactor(
+  db: Db,
+  throttle: LoginThrottle,
+  user: User,
+  code: string | undefined,
+): Promise<void> {
+  try {
+    await checkSecondFactor(db, user.id, code);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'invalid_totp') throttle.recordFailure(user.email);
+    throw error;
+  }
 }

@@ -37,15 +37,20 @@ export const accountApi = {
     accountCall<{ recoveryCodes: string[] }>(token, 'POST', '/api/account/totp/confirm', {
       code,
     }),
-  disableTotp: (token: string, password: string) =>
-    accountCall<void>(token, 'DELETE', '/api/account/totp', { password }),
+  disableTotp: (token: string, password: string, totp: string) =>
+    accountCall<void>(token, 'DELETE', '/api/account/totp', { password, totp }),
   sessions: async (token: string) =>
     (await accountCall<{ results: SessionInfo[] }>(token, 'GET', '/api/sessions')).results,
   endSession: (token: string, id: string) =>
     accountCall<void>(token, 'DELETE', `/api/sessions/${encodeURIComponent(id)}`),
   endOtherSessions: (token: string) => accountCall<void>(token, 'DELETE', '/api/sessions'),
-  changePassword: (token: string, currentPassword: string, newPassword: string) =>
-    accountCall<void>(token, 'POST', '/api/account/password', { currentPassword, newPassword }),
+  /** `totp` only while two-factor sign-in is on. */
+  changePassword: (token: string, currentPassword: string, newPassword: string, totp?: string) =>
+    accountCall<void>(token, 'POST', '/api/account/password', {
+      currentPassword,
+      newPassword,
+      ...(totp === undefined ? {} : { totp }),
+    }),
   deleteAccount: (token: string, password: string) =>
     accountCall<void>(token, 'DELETE', '/api/account', { password }),
 };
@@ -56,6 +61,8 @@ export function accountErrorMessage(error: unknown): string {
   switch (error.code) {
     case 'wrong_password':
       return 'The password is not right.';
+    case 'totp_required':
+      return 'Enter the code from your authenticator app.';
     case 'invalid_totp':
       return 'That code does not match. Check the time on your phone and try the next code.';
     case 'rate_limited':

@@ -1,18 +1,24 @@
 import { type FormEvent, useId } from 'react';
+import { SecondFactorField } from './second-factor-field.js';
 
-/** A password field with one button, for the changes that must be confirmed. */
+/**
+ * A password field with one button, for the changes that must be confirmed; `withCode` adds the
+ * code from the authenticator app.
+ */
 export function PasswordPrompt(props: {
   label: string;
   submitText: string;
   busy: boolean;
   danger?: boolean;
-  onSubmit(password: string): void;
+  withCode?: boolean;
+  onSubmit(password: string, code: string): void;
   onCancel?(): void;
 }) {
   const fieldId = useId();
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    props.onSubmit(String(new FormData(event.currentTarget).get('password') ?? ''));
+    const data = new FormData(event.currentTarget);
+    props.onSubmit(String(data.get('password') ?? ''), String(data.get('totp') ?? ''));
   }
   return (
     <form className="account-form" onSubmit={submit}>
@@ -27,6 +33,7 @@ export function PasswordPrompt(props: {
           autoComplete="current-password"
         />
       </label>
+      {props.withCode && <SecondFactorField required />}
       <div className="account-form__actions">
         <button
           className={props.danger ? 'button button--danger' : 'button button--primary'}

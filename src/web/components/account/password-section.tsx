@@ -1,9 +1,13 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/account-limits.js';
-import { accountApi, accountErrorMessage } from '../../api/account-api.js';
+import { AccountRequestError, accountApi, accountErrorMessage } from '../../api/account-api.js';
+import { SecondFactorField } from './second-factor-field.js';
 import { useAccountCall } from './use-account-call.js';
 
-/** A new password; the server ends every other session (`onChanged` then). */
+/**
+ * A new password (with a code while two-factor sign-in is on); the server ends every other
+ * session (`onChanged` then).
+ */
 export function PasswordSection({ onChanged }: { onChanged?(): void }) {
   const call = useAccountCall();
   const headingId = useId();
@@ -11,6 +15,14 @@ export function PasswordSection({ onChanged }: { onChanged?(): void }) {
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [needsCode, setNeedsCode] = useState(false);
+
+  useEffect(() => {
+    call(accountApi.account).then(
+      (account) => setNeedsCode(account.totpEnabled),
+      () => {}, // the two-factor section says what went wrong
+    );
+  }, [call]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -18,15 +30,20 @@ export function PasswordSection({ onChanged }: { onChanged?(): void }) {
     const data = new FormData(form);
     const current = String(data.get('currentPassword') ?? '');
     const next = String(data.get('newPassword') ?? '');
+    const code = String(data.get('totp') ?? '') || undefined;
     setError('');
     setMessage('');
     setBusy(true);
     try {
-      await call((token) => accountApi.changePassword(token, current, next));
+      await call((token) => accountApi.changePassword(token, current, next, code));
       form.reset();
       setMessage('Password changed. Your other sessions were signed out.');
       onChanged?.();
     } catch (failure) {
+      // Turned on in another window meanwhile: ask for the code and try again.
+      if (failure instanceof AccountRequestError && failure.code === 'totp_required') {
+        setNeedsCode(true);
+      }
       setError(accountErrorMessage(failure));
     } finally {
       setBusy(false);
@@ -64,6 +81,8 @@ export function PasswordSection({ onChanged }: { onChanged?(): void }) {
             At least {MIN_PASSWORD_LENGTH} characters
           </span>
         </label>
+        {/* Left optional: two-factor sign-in may have been turned off since, on this screen. */}
+        {needsCode && <SecondFactorField required={false} />}
         <div className="account-form__actions">
           <button className="button button--primary" type="submit" disabled={busy}>
             Change password

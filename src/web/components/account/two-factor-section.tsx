@@ -39,9 +39,9 @@ export function TwoFactorSection() {
       setSetup(await call((token) => accountApi.startTotp(token, password)));
       setPhase('setting-up');
     });
-  const stop = (password: string) =>
+  const stop = (password: string, code: string) =>
     run(async () => {
-      await call((token) => accountApi.disableTotp(token, password));
+      await call((token) => accountApi.disableTotp(token, password, code));
       setPhase('off');
     });
 
@@ -88,6 +88,7 @@ export function TwoFactorSection() {
           submitText="Turn off"
           busy={busy}
           danger
+          withCode
           onSubmit={stop}
           onCancel={() => setPhase('on')}
         />

@@ -1,0 +1,70 @@
+import type { Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { expect, openLoggedIn, test } from './support/fixtures.js';
+
+/** The code an authenticator app would show now (or `offset` steps later) for the key. */
+const codeFor = (key: string, offset = 0) =>
+  TOTP.generate({ secret: Secret.fromBase32(key), timestamp: Date.now() + offset * 30_000 });
+
+async function openAccount(page: Page) {
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
+}
+
+test('with two-factor sign-in on, a new password and turning it off need a code', async ({
+  page,
+  account,
+}, testInfo) => {
+  await openLoggedIn(page, account);
+  await openAccount(page);
+  const twoFactor = page.getByRole('region', { name: 'Two-factor sign-in' });
+  await twoFactor.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await twoFactor.getByLabel('Your password').fill(account.password);
+  await twoFactor.getByRole('button', { name: 'Continue' }).click();
+  const key = ((await twoFactor.locator('code').textContent()) ?? '').replace(/\s/g, '');
+  await twoFactor.getByLabel('Code from the app').fill(codeFor(key));
+  await twoFactor.getByRole('button', { name: 'Confirm' }).click();
+  const codes = twoFactor.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const recovery = (await codes.first().textContent()) ?? '';
+  await twoFactor.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(twoFactor.getByText(/^On\./)).toBeVisible();
+
+  // Turned on after the password form was shown: the server's answer brings the code field.
+  const password = page.getByRole('region', { name: 'Password' });
+  await password.getByLabel('Current password').fill(account.password);
+  await password.getByLabel('New password').fill('a brand new password');
+  await password.getByRole('button', { name: 'Change password' }).click();
+  await expect(password.getByRole('alert')).toHaveText(
+    'Enter the code from your authenticator app.',
+  );
+  await password.getByLabel('Code from the app').fill(codeFor(key, 1));
+  await password.getByRole('button', { name: 'Change password' }).click();
+  await expect(password.getByRole('status')).toHaveText(/Password changed/);
+
+  // Opened again, the screen asks for the code from the start.
+  await page.getByRole('button', { name: 'Notes' }).click();
+  await openAccount(page);
+  await expect(password.getByLabel('Code from the app')).toBeVisible();
+
+  // Turning it off asks for a code too; the newest was just used, so a recovery code does.
+  await twoFactor.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+  await twoFactor.getByLabel('Your password').fill('a brand new password');
+  await twoFactor.getByLabel('Code from the app').fill(codeFor(key, 1));
+  await twoFactor.getByRole('button', { name: 'Turn off' }).click();
+  await expect(twoFactor.getByRole('alert')).toHaveText(/That code does not match/);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await twoFactor.scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: `/tmp/two-factor-off-${testInfo.project.name}-${width}-${colorScheme}.png`,
+      });
+    }
+  }
+  await twoFactor.getByLabel('Code from the app').fill(recovery);
+  await twoFactor.getByRole('button', { name: 'Turn off' }).click();
+  await expect(twoFactor.getByText(/^Off\./)).toBeVisible();
+});
