@@ -20,13 +20,17 @@ export const notFound = (message: string) => new DomainError('not_found', messag
 export const conflict = (message: string) => new DomainError('conflict', message);
 export const tooManyRequests = (message: string) => new DomainError('rate_limited', message);
 
-/** Too many attempts; the answer says in `Retry-After` when to try again. */
+/**
+ * Not now: too many attempts (`rate_limited`), or the server is too busy (`unavailable`). The
+ * answer says in `Retry-After` when to try again.
+ */
 export class RateLimitedError extends DomainError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+    code: 'rate_limited' | 'unavailable' = 'rate_limited',
   ) {
-    super('rate_limited', message);
+    super(code, message);
   }
 }
 

@@ -64,7 +64,11 @@ export async function verifyCredentials(
 ): Promise<User> {
   const email = rawEmail.trim().toLowerCase();
   const user = email === '' ? undefined : await findUserByEmail(db, email);
-  decoyHash ??= hashPassword('decoy password', policy.scryptCost);
+  // A decoy that failed (the hashing line was full) is made again next time, not kept.
+  decoyHash ??= hashPassword('decoy password', policy.scryptCost).catch((error) => {
+    decoyHash = undefined;
+    throw error;
+  });
   const valid = await verifyPassword(password, user?.password_hash ?? (await decoyHash));
   if (!user || !valid) throw unauthorized('Wrong email or password');
   return user;

@@ -1,15 +1,24 @@
-import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, type ScryptOptions, timingSafeEqual } from 'node:crypto';
+import { HashingQueue } from './hashing-queue.js';
+import { ScryptThreads } from './scrypt-threads.js';
 
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
-/** scrypt from Node's libuv thread pool, so hashing never blocks the event loop. */
-function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password, salt, KEY_LENGTH, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+/**
+ * Hashes at once, process-wide. Each takes a core for most of a second at the default cost, so
+ * a couple at a time leave the event loop a core on small machines; the waiting line caps how
+ * long a login may wait before it is told to come back (503).
+ */
+const SCRYPT_CONCURRENCY = 2;
+const MAX_WAITING_HASHES = 16;
+
+const hashing = new HashingQueue(SCRYPT_CONCURRENCY, MAX_WAITING_HASHES);
+const threads = new ScryptThreads();
+
+/** scrypt through the bounded queue, on threads of its own, never on the event loop. */
+function scryptQueued(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return hashing.run(() => threads.run({ password, salt, keyLength: KEY_LENGTH, options }));
 }
 
 function scryptOptions(n: number, r: number, p: number): ScryptOptions {
@@ -24,7 +33,7 @@ function scryptOptions(n: number, r: number, p: number): ScryptOptions {
 export async function hashPassword(password: string, costLog2: number): Promise<string> {
   const n = 2 ** costLog2;
   const salt = randomBytes(SALT_LENGTH);
-  const key = await scryptAsync(password, salt, scryptOptions(n, 8, 1));
+  const key = await scryptQueued(password, salt, scryptOptions(n, 8, 1));
   return ['scrypt', n, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
@@ -33,7 +42,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64');
-  const actual = await scryptAsync(
+  const actual = await scryptQueued(
     password,
     Buffer.from(salt, 'base64'),
     scryptOptions(Number(n), Number(r), Number(p)),
