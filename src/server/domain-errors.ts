@@ -39,3 +39,8 @@ export const totpRequired = () =>
 export const invalidTotp = (message = 'The code is not valid') =>
   new DomainError('invalid_totp', message);
 export const wrongPassword = () => new DomainError('wrong_password', 'The password is not right');
+export const secondFactorLocked = () =>
+  new DomainError(
+    'second_factor_locked',
+    'Two-factor sign-in is locked after too many wrong codes; unlock it with your password and a recovery code',
+  );

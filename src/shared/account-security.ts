@@ -16,6 +16,20 @@ export const LoginRequest = Type.Object(
 );
 export type LoginRequest = Static<typeof LoginRequest>;
 
+/**
+ * `POST /api/login/unlock`: the password and an unused recovery code lift a lock that too many
+ * wrong two-factor codes put on the account, and sign in.
+ */
+export const UnlockRequest = Type.Object(
+  {
+    username: Type.String({ maxLength: MAX_EMAIL_LENGTH + 64 }),
+    password: Password,
+    recoveryCode: SecondFactorCode,
+  },
+  { additionalProperties: false },
+);
+export type UnlockRequest = Static<typeof UnlockRequest>;
+
 /** `GET /api/account`: who is signed in, and whether two-factor sign-in is on. */
 export const AccountResponse = Type.Object({ email: Type.String(), totpEnabled: Type.Boolean() });
 export type AccountResponse = Static<typeof AccountResponse>;

@@ -11,6 +11,11 @@ export const ERROR_STATUS = {
   totp_required: 401,
   /** A two-factor code (or recovery code) that is wrong, used already, or too old. */
   invalid_totp: 401,
+  /**
+   * Too many wrong two-factor codes: no code is accepted until the owner unlocks the account
+   * with the password and a recovery code (`POST /api/login/unlock`) or `quire user unlock`.
+   */
+  second_factor_locked: 423,
   /** The password given to confirm an account change is wrong; the session stays valid. */
   wrong_password: 403,
   forbidden: 403,

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyContextConfig, FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { CheckResponse, CredentialsRequest, PublicConfigResponse } from '../../shared/account.js';
-import { LoginRequest } from '../../shared/account-security.js';
+import { LoginRequest, UnlockRequest } from '../../shared/account-security.js';
 import type { Db } from '../db/database.js';
 import type { LiveBus } from '../live/live-bus.js';
 import {
@@ -12,7 +12,7 @@ import {
   verifyCredentials,
 } from './account-service.js';
 import type { LoginThrottle } from './login-throttle.js';
-import { checkSecondFactor } from './second-factor.js';
+import { checkSecondFactor, unlockSecondFactor } from './second-factor.js';
 import { deleteSession } from './session-repository.js';
 import { clientOf, startSession } from './session-service.js';
 import { countUsers } from './user-repository.js';
@@ -31,7 +31,7 @@ export interface AccountRoutesOptions {
 
 const TOKEN_RESPONSE = Type.String({ description: 'The session token, as plain text' });
 
-/** `/api/signup`, `/api/login`, `/api/logout`, `/api/check` and `/api/config`. */
+/** `/api/signup`, `/api/login` (and its unlock), `/api/logout`, `/api/check`, `/api/config`. */
 export function registerAccountRoutes(app: FastifyInstance, options: AccountRoutesOptions): void {
   const { db, bus, policy, authenticated, rateLimit, throttle } = options;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -65,7 +65,28 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
         const token = await startSession(db, user.id, clientOf(request));
         return reply.type('text/plain; charset=utf-8').send(token);
       } catch (error) {
-        // A right password still waiting for its code is not a failed guess.
+        // Wrong codes are counted in the database (second-factor-attempts.ts), not here.
+        if ((error as { code?: unknown }).code === 'unauthorized') throttle.recordFailure(account);
+        throw error;
+      }
+    },
+  );
+
+  api.post(
+    '/api/login/unlock',
+    { schema: { body: UnlockRequest, response: { 200: TOKEN_RESPONSE } }, config: rateLimit },
+    async (request, reply) => {
+      const { username, password, recoveryCode } = request.body;
+      const account = username.trim().toLowerCase();
+      throttle.check(account);
+      try {
+        const user = await verifyCredentials(db, policy, username, password);
+        await unlockSecondFactor(db, user.id, recoveryCode);
+        request.log.info({ userId: user.id }, 'two-factor sign-in unlocked');
+        const token = await startSession(db, user.id, clientOf(request));
+        return reply.type('text/plain; charset=utf-8').send(token);
+      } catch (error) {
+        // Recovery codes are too long to guess, but guessing them is still slowed like passwords.
         const code = (error as { code?: unknown }).code;
         if (code === 'unauthorized' || code === 'invalid_totp') throttle.recordFailure(account);
         throw error;

@@ -8,7 +8,12 @@ import type { UserTable } from '../db/schema.js';
  */
 export type User = Omit<
   Selectable<UserTable>,
-  'change_seq' | 'totp_secret' | 'totp_pending_secret' | 'totp_last_step'
+  | 'change_seq'
+  | 'totp_secret'
+  | 'totp_pending_secret'
+  | 'totp_last_step'
+  | 'totp_failures'
+  | 'totp_next_attempt'
 >;
 const USER_COLUMNS = ['id', 'email', 'password_hash', 'time_created'] as const;
 

@@ -17,6 +17,10 @@ export interface UserTable {
   totp_pending_secret: Generated<string | null>;
   /** The last TOTP time step a code was accepted for, so no code is accepted twice. */
   totp_last_step: Generated<number | null>;
+  /** Wrong two-factor codes since the last accepted one; the account locks at a limit. */
+  totp_failures: Generated<number>;
+  /** Unix milliseconds before which no further two-factor code is looked at (back-off). */
+  totp_next_attempt: Generated<number | null>;
 }
 
 export interface SessionTable {

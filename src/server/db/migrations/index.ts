@@ -19,6 +19,7 @@ import * as listOrderIndex from './0017-list-order-index.js';
 import * as searchSpacelessTags from './0018-search-spaceless-tags.js';
 import * as searchQueueKeepsPlace from './0019-search-queue-keeps-place.js';
 import * as postgresWordBreaks from './0020-postgres-word-breaks.js';
+import * as secondFactorFailures from './0021-second-factor-failures.js';
 import * as searchEnglishStems from './0022-search-english-stems.js';
 import * as noteSyncLog from './0023-note-sync-log.js';
 
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '0018-search-spaceless-tags': searchSpacelessTags,
   '0019-search-queue-keeps-place': searchQueueKeepsPlace,
   '0020-postgres-word-breaks': postgresWordBreaks,
+  '0021-second-factor-failures': secondFactorFailures,
   '0022-search-english-stems': searchEnglishStems,
   '0023-note-sync-log': noteSyncLog,
 };
