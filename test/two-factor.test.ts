@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, signUp, uniqueEmail } from './helpers/api-client.js';
+import { runCli } from './helpers/server-process.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { enableTwoFactor, totpCode } from './helpers/two-factor.js';
@@ -278,5 +279,23 @@ describe('wrong two-factor codes', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('are forgiven by the owner with `quire user unlock`', async () => {
+    const database = await sharedDatabase();
+    server = await startTestServer({ database });
+    const email = uniqueEmail();
+    const { secret } = await enableTwoFactor(server.url, await signUp(server.url, email));
+    for (let failures = 0; failures < 10; failures += 1) {
+      await waitOutBackOff(server.database, email);
+      expect((await login(email, { totp: wrongCodeFor(secret) })).json.code).toBe('invalid_totp');
+    }
+    expect((await login(email)).json.code).toBe('second_factor_locked');
+
+    const unlocked = await runCli(['user', 'unlock', email], { DATABASE_URL: database.url });
+    expect(unlocked.code, unlocked.stderr).toBe(0);
+    expect(unlocked.stdout).toBe(`Unlocked two-factor sign-in for ${email}\n`);
+    expect((await login(email)).json.code).toBe('totp_required');
+    expect((await login(email, { totp: totpCode(secret, 1) })).status).toBe(200);
   });
 });

@@ -11,6 +11,7 @@ import {
   changePassword,
   listUserLines,
   removeUser,
+  unlockUser,
 } from './cli/user-commands.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type Database, DatabaseUnavailableError, type Db, openDatabase } from './db/database.js';
@@ -27,6 +28,7 @@ Commands:
   user add EMAIL          create an account (password from stdin, or asked for)
   user list               list the accounts
   user passwd EMAIL       set a new password (signs the user out everywhere)
+  user unlock EMAIL       lift the lock that too many wrong two-factor codes put on an account
   user delete EMAIL       delete an account with its notes (--yes skips the question)
   db copy --from DB --to DB [--force]
                           copy accounts, sessions and notes from one database to another
@@ -140,6 +142,8 @@ async function run(argv: string[]): Promise<string | undefined> {
         return withDatabase(config, (db, announce) =>
           changePassword(db, config, oneEmail(rest, 'passwd'), announce),
         );
+      case 'unlock':
+        return withDatabase(config, (db) => unlockUser(db, oneEmail(rest, 'unlock')));
       case 'delete':
         return withDatabase(config, (db, announce) =>
           removeUser(db, oneEmail(rest, 'delete'), values.yes ?? false, announce),

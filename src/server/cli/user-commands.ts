@@ -1,6 +1,10 @@
 import { createAccount } from '../accounts/account-service.js';
 import { checkNewPassword, normalizeEmail } from '../accounts/credentials.js';
 import { hashPassword } from '../accounts/password-hash.js';
+import {
+  clearSecondFactorFailures,
+  SECOND_FACTOR_LOCK_AFTER,
+} from '../accounts/second-factor-attempts.js';
 import { deleteSessionsOfUser } from '../accounts/session-repository.js';
 import {
   deleteUser,
@@ -70,6 +74,24 @@ export async function changePassword(
   });
   await announce({ userId: user.id });
   return `Changed the password of ${user.email}; their sessions were signed out`;
+}
+
+/**
+ * `quire user unlock EMAIL` — lifts the lock (and any wait) that wrong two-factor codes put on
+ * an account, for an owner who has no recovery code left. The second factor stays on.
+ */
+export async function unlockUser(db: Db, email: string): Promise<string> {
+  const user = await requireUser(db, email);
+  const row = await db
+    .selectFrom('users')
+    .select(['totp_secret', 'totp_failures'])
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow();
+  await clearSecondFactorFailures(db, user.id);
+  if (!row.totp_secret) return `${user.email} does not use two-factor sign-in; nothing to unlock`;
+  return Number(row.totp_failures) >= SECOND_FACTOR_LOCK_AFTER
+    ? `Unlocked two-factor sign-in for ${user.email}`
+    : `Two-factor sign-in for ${user.email} was not locked; its count of wrong codes starts over`;
 }
 
 /** `quire user delete EMAIL [--yes]` — removes the account, its notes and its sessions. */
