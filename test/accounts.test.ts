@@ -200,6 +200,56 @@ describe('rate limiting', () => {
     expect(await loginFrom('198.51.100.4')).toBe(200);
   });
 
+  it('stops a stranger guessing from one network, and lets the owner in from another', async () => {
+    server = await startTestServer({ config: { authRateLimit: 3, trustProxy: '127.0.0.1' } });
+    const email = uniqueEmail();
+    await signUp(server.url, email);
+    const loginFrom = (client: string, password: string) =>
+      call(server.url, 'POST', '/api/login', {
+        ...credentials(email, password),
+        headers: { 'x-forwarded-for': client },
+      });
+    // Every guess from a new address of the same /24: the network is what is counted.
+    const guesses: number[] = [];
+    for (let host = 1; host <= 5; host += 1) {
+      guesses.push((await loginFrom(`203.0.113.${host}`, 'wrong horse')).status);
+    }
+    expect(guesses).toEqual([401, 401, 401, 429, 429]);
+    const refused = await loginFrom('203.0.113.9', 'correct horse');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    // The owner, elsewhere, types a wrong password once and then the right one.
+    expect((await loginFrom('198.51.100.20', 'wrong horse')).status).toBe(401);
+    expect((await loginFrom('198.51.100.20', 'correct horse')).status).toBe(200);
+    expect((await loginFrom('2001:db8:5:6::1', 'correct horse')).status).toBe(200);
+  });
+
+  it('only slows an account guessed from many networks, and never the owner', async () => {
+    server = await startTestServer({ config: { authRateLimit: 2, trustProxy: '127.0.0.1' } });
+    const email = uniqueEmail();
+    await signUp(server.url, email);
+    const loginFrom = (client: string, password: string) =>
+      call(server.url, 'POST', '/api/login', {
+        ...credentials(email, password),
+        headers: { 'x-forwarded-for': client },
+      });
+    // One wrong guess from each of many networks, each under its own limit…
+    for (let network = 1; network <= 12; network += 1) {
+      expect((await loginFrom(`10.0.${network}.1`, 'wrong horse')).status).toBe(401);
+    }
+    // …past the account's ceiling: a network that has just failed must wait a few seconds,
+    const slowed = await loginFrom('10.0.1.1', 'wrong horse');
+    expect(slowed.status).toBe(429);
+    expect(slowed.json.error).toMatch(/for this account/);
+    const wait = Number(slowed.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(15);
+    // a new network still gets its try, and the owner gets straight in.
+    expect((await loginFrom('10.0.99.1', 'wrong horse')).status).toBe(401);
+    expect((await loginFrom('192.0.2.44', 'correct horse')).status).toBe(200);
+  });
+
   it('is off with AUTH_RATE_LIMIT=0', async () => {
     server = await startTestServer({ config: { authRateLimit: 0 } });
     const email = uniqueEmail();

@@ -36,6 +36,22 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
   const { db, bus, policy, authenticated, rateLimit, throttle } = options;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
+  /** The password step, throttled per account and client network (login-throttle.ts). */
+  async function checkPassword(username: string, password: string, address: string) {
+    const account = username.trim().toLowerCase();
+    throttle.check(account, address);
+    try {
+      const user = await verifyCredentials(db, policy, username, password);
+      throttle.recordSuccess(account, address);
+      return user;
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'unauthorized') {
+        throttle.recordFailure(account, address);
+      }
+      throw error;
+    }
+  }
+
   api.post(
     '/api/signup',
     { schema: { body: CredentialsRequest, response: { 201: TOKEN_RESPONSE } }, config: rateLimit },
@@ -57,18 +73,10 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     { schema: { body: LoginRequest, response: { 200: TOKEN_RESPONSE } }, config: rateLimit },
     async (request, reply) => {
       const { username, password, totp } = request.body;
-      const account = username.trim().toLowerCase();
-      throttle.check(account);
-      try {
-        const user = await verifyCredentials(db, policy, username, password);
-        await checkSecondFactor(db, user.id, totp);
-        const token = await startSession(db, user.id, clientOf(request));
-        return reply.type('text/plain; charset=utf-8').send(token);
-      } catch (error) {
-        // Wrong codes are counted in the database (second-factor-attempts.ts), not here.
-        if ((error as { code?: unknown }).code === 'unauthorized') throttle.recordFailure(account);
-        throw error;
-      }
+      const user = await checkPassword(username, password, request.ip);
+      await checkSecondFactor(db, user.id, totp);
+      const token = await startSession(db, user.id, clientOf(request));
+      return reply.type('text/plain; charset=utf-8').send(token);
     },
   );
 
@@ -77,20 +85,19 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     { schema: { body: UnlockRequest, response: { 200: TOKEN_RESPONSE } }, config: rateLimit },
     async (request, reply) => {
       const { username, password, recoveryCode } = request.body;
-      const account = username.trim().toLowerCase();
-      throttle.check(account);
+      const user = await checkPassword(username, password, request.ip);
       try {
-        const user = await verifyCredentials(db, policy, username, password);
         await unlockSecondFactor(db, user.id, recoveryCode);
-        request.log.info({ userId: user.id }, 'two-factor sign-in unlocked');
-        const token = await startSession(db, user.id, clientOf(request));
-        return reply.type('text/plain; charset=utf-8').send(token);
       } catch (error) {
         // Recovery codes are too long to guess, but guessing them is still slowed like passwords.
-        const code = (error as { code?: unknown }).code;
-        if (code === 'unauthorized' || code === 'invalid_totp') throttle.recordFailure(account);
+        if ((error as { code?: unknown }).code === 'invalid_totp') {
+          throttle.recordFailure(user.email, request.ip);
+        }
         throw error;
       }
+      request.log.info({ userId: user.id }, 'two-factor sign-in unlocked');
+      const token = await startSession(db, user.id, clientOf(request));
+      return reply.type('text/plain; charset=utf-8').send(token);
     },
   );
 

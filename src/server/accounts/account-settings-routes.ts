@@ -55,6 +55,7 @@ export function registerAccountSettingsRoutes(
         throttle,
         request.session.userId,
         request.body.password,
+        request.ip,
       );
       return beginTotpSetup(db, user);
     },
@@ -72,12 +73,14 @@ export function registerAccountSettingsRoutes(
     { ...guarded, schema: { body: TotpConfirmRequest, response: { 200: TotpConfirmResponse } } },
     async (request) => {
       const { userId, email, sessionId } = request.session;
-      throttle.check(email);
+      throttle.check(email, request.ip);
       let recoveryCodes: string[];
       try {
         recoveryCodes = await confirmTotpSetup(db, userId, request.body.code);
       } catch (error) {
-        if ((error as { code?: unknown }).code === 'invalid_totp') throttle.recordFailure(email);
+        if ((error as { code?: unknown }).code === 'invalid_totp') {
+          throttle.recordFailure(email, request.ip);
+        }
         throw error;
       }
       await endOtherSessions(userId, sessionId);
@@ -90,8 +93,9 @@ export function registerAccountSettingsRoutes(
     { ...guarded, schema: { body: TotpOffRequest } },
     async (request, reply) => {
       const { userId, sessionId } = request.session;
-      const user = await confirmPassword(db, throttle, userId, request.body.password);
-      await confirmSecondFactor(db, throttle, user, request.body.totp);
+      const { password, totp } = request.body;
+      const user = await confirmPassword(db, throttle, userId, password, request.ip);
+      await confirmSecondFactor(db, throttle, user, totp, request.ip);
       await turnOffTotp(db, userId);
       await endOtherSessions(userId, sessionId);
       return reply.code(204).send();
@@ -105,9 +109,9 @@ export function registerAccountSettingsRoutes(
     async (request, reply) => {
       const { userId, sessionId } = request.session;
       const { currentPassword, newPassword, totp } = request.body;
-      const user = await confirmPassword(db, throttle, userId, currentPassword);
+      const user = await confirmPassword(db, throttle, userId, currentPassword, request.ip);
       checkNewPassword(newPassword); // before the code, which a refusal would use up for nothing
-      await confirmSecondFactor(db, throttle, user, totp);
+      await confirmSecondFactor(db, throttle, user, totp, request.ip);
       const hash = await hashPassword(newPassword, options.scryptCost);
       await db.transaction().execute(async (trx) => {
         await updatePasswordHash(trx, userId, hash);
@@ -123,7 +127,7 @@ export function registerAccountSettingsRoutes(
     { ...guarded, schema: { body: PasswordConfirmation } },
     async (request, reply) => {
       const { userId } = request.session;
-      await confirmPassword(db, throttle, userId, request.body.password);
+      await confirmPassword(db, throttle, userId, request.body.password, request.ip);
       await deleteUser(db, userId);
       await bus.endSessions({ userId });
       request.log.info({ userId }, 'account deleted');

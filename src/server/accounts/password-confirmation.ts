@@ -7,7 +7,7 @@ import { findUserById, type User } from './user-repository.js';
 
 /**
  * Checks the password a signed-in user gives to confirm a change of their account. Failures
- * count against the same per-account limit as logins, so a stolen session cannot be used to
+ * count against the same limits as logins, so a stolen session cannot be used to
  * guess the password.
  */
 export async function confirmPassword(
@@ -15,12 +15,13 @@ export async function confirmPassword(
   throttle: LoginThrottle,
   userId: string,
   password: string,
+  address: string,
 ): Promise<User> {
   const user = await findUserById(db, userId);
   if (!user) throw unauthorized('Session is not valid');
-  throttle.check(user.email);
+  throttle.check(user.email, address);
   if (!(await verifyPassword(password, user.password_hash))) {
-    throttle.recordFailure(user.email);
+    throttle.recordFailure(user.email, address);
     throw wrongPassword();
   }
   return user;
@@ -35,11 +36,14 @@ export async function confirmSecondFactor(
   throttle: LoginThrottle,
   user: User,
   code: string | undefined,
+  address: string,
 ): Promise<void> {
   try {
     await checkSecondFactor(db, user.id, code);
   } catch (error) {
-    if ((error as { code?: unknown }).code === 'invalid_totp') throttle.recordFailure(user.email);
+    if ((error as { code?: unknown }).code === 'invalid_totp') {
+      throttle.recordFailure(user.email, address);
+    }
     throw error;
   }
 }
