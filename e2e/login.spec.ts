@@ -1,4 +1,9 @@
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { Secret, TOTP } from 'otpauth';
 import {
+  type Account,
   createAccount,
   expect,
   logInToken,
@@ -117,5 +122,89 @@ test.describe('Start-up', () => {
     await storeToken(page, token);
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+  });
+});
+
+test.describe('Log In with a second factor that took too many wrong codes', () => {
+  /** The code an authenticator app shows for the key, `offset` 30-second steps from now. */
+  const codeFor = (key: string, offset = 0) =>
+    TOTP.generate({ secret: Secret.fromBase32(key), timestamp: Date.now() + offset * 30_000 });
+
+  /** Turns two-factor sign-in on over the API, as the Account screen does; the recovery codes. */
+  async function turnOnTwoFactor(account: Account): Promise<{ key: string; recovery: string[] }> {
+    const call = async (path: string, body: unknown) => {
+      const response = await fetch(new URL(path, account.api.baseUrl), {
+        method: 'POST',
+        headers: { token: account.api.token, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status).toBe(200);
+      return response.json();
+    };
+    const { secret } = await call('/api/account/totp', { password: account.password });
+    const { recoveryCodes } = await call('/api/account/totp/confirm', { code: codeFor(secret) });
+    return { key: secret, recovery: recoveryCodes };
+  }
+
+  async function typeCode(page: Page, code: string) {
+    const field = page.getByRole('textbox');
+    await field.press('ControlOrMeta+a');
+    await field.press('Backspace');
+    await page.keyboard.type(code);
+    await page.keyboard.press('Enter');
+  }
+
+  test('says when to try again, then how to unlock, and a recovery code unlocks it', async ({
+    page,
+    account,
+    server,
+  }) => {
+    const { key, recovery } = await turnOnTwoFactor(account);
+    await page.goto('/');
+    await page.getByLabel('Email address').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByLabel('Authentication code')).toBeFocused();
+
+    const wrong = codeFor(key, 10);
+    const alert = page.locator('.login-card__error');
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await typeCode(page, wrong);
+      await expect(alert).toHaveText(/code is not right/);
+      await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+    }
+    await typeCode(page, wrong);
+    // The fourth code waits its 2 s (less the time it took to type it).
+    await expect(alert).toHaveText(/^Too many wrong codes\. Try again in (2 seconds|1 second)\.$/);
+
+    // Stands in for the further wrong codes, over minutes of back-off, that lock the account.
+    const database = new Database(join(server.dataDir, 'quire.db'));
+    database.prepare('update users set totp_failures = 10 where email = ?').run(account.email);
+    database.close();
+
+    await typeCode(page, codeFor(key, 1));
+    await expect(page.getByRole('alert').first()).toHaveText(
+      /locked after too many wrong codes\. Enter one of your recovery codes/,
+    );
+    const recoveryField = page.getByLabel('Recovery code');
+    await expect(recoveryField).toBeFocused();
+    await expect(recoveryField).toHaveValue('');
+    await expect(page.getByRole('button', { name: 'Unlock and log in' })).toBeVisible();
+    for (const [width, scheme] of [
+      [1280, 'light'],
+      [1280, 'dark'],
+      [390, 'light'],
+      [390, 'dark'],
+    ] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: `/tmp/second-factor-locked-${width}-${scheme}.png` });
+    }
+
+    await typeCode(page, 'aaaaa-bbbbb');
+    await expect(alert).toHaveText('That recovery code is not right, or was used already.');
+    await typeCode(page, recovery[0] ?? '');
+    await expect(page.getByRole('heading', { name: 'Notes' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/\S{20,}/);
   });
 });

@@ -10,6 +10,7 @@ import * as trash from './trash-api.js';
 export interface QuireApi {
   checkToken(token: string): Promise<session.TokenCheck>;
   logIn(username: string, password: string, totp?: string): Promise<string>;
+  unlockSecondFactor(username: string, password: string, recoveryCode: string): Promise<string>;
   signUp(username: string, password: string): Promise<string>;
   logOut(token: string): Promise<void>;
   fetchSignup(): Promise<session.SignupState>;
@@ -34,6 +35,7 @@ export interface QuireApi {
 export const httpQuireApi: QuireApi = {
   checkToken: session.checkToken,
   logIn: session.logIn,
+  unlockSecondFactor: session.unlockSecondFactor,
   signUp: session.signUp,
   logOut: session.logOut,
   fetchSignup: session.fetchSignup,

@@ -20,12 +20,20 @@ export class CredentialsRejectedError extends Error {
   readonly status: number;
   readonly code: ErrorCode | undefined;
   readonly serverText: string | undefined;
-  constructor(status: number, code: string | undefined, serverText: string | undefined) {
+  /** From `Retry-After`, when the server said how long to wait (429, 503). */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(
+    status: number,
+    code: string | undefined,
+    serverText: string | undefined,
+    retryAfterSeconds?: number,
+  ) {
     super(serverText ?? `Request refused (${status})`);
     this.name = 'CredentialsRejectedError';
     this.status = status;
     this.code = code as ErrorCode | undefined;
     this.serverText = serverText;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -33,7 +41,13 @@ async function tokenFrom(path: string, body: Record<string, string>): Promise<st
   const response = await apiRequest(path, { method: 'POST', token: '', body });
   if (!response.ok) {
     const { error, code } = await readApiError(response);
-    throw new CredentialsRejectedError(response.status, code, error);
+    const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+    throw new CredentialsRejectedError(
+      response.status,
+      code,
+      error,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    );
   }
   return (await response.text()).trim();
 }
@@ -44,6 +58,18 @@ export function logIn(username: string, password: string, totp?: string): Promis
     '/api/login',
     totp === undefined ? { username, password } : { username, password, totp },
   );
+}
+
+/**
+ * `POST /api/login/unlock`: the password and a recovery code lift a second-factor lock put on
+ * by too many wrong codes, and sign in (the session token as plain text).
+ */
+export function unlockSecondFactor(
+  username: string,
+  password: string,
+  recoveryCode: string,
+): Promise<string> {
+  return tokenFrom('/api/login/unlock', { username, password, recoveryCode });
 }
 
 /** `POST /api/signup` → 201 with the session token as plain text. */

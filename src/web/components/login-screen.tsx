@@ -46,7 +46,11 @@ export function LoginScreen() {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   // Set once the password was right and the account asks for its second factor.
-  const [pending, setPending] = useState<{ username: string; password: string } | null>(null);
+  const [pending, setPending] = useState<{
+    username: string;
+    password: string;
+    locked: boolean;
+  } | null>(null);
   // After a session ended, the same account is the one expected back.
   const previousEmail = useAppState((state) => (state.sessionEnded ? state.email : ''));
   const headingId = useId();
@@ -81,8 +85,9 @@ export function LoginScreen() {
       else await controller.logIn(username, password);
     } catch (failure) {
       const code = failure instanceof CredentialsRejectedError ? failure.code : undefined;
-      if (code === 'totp_required') setPending({ username, password });
-      else setError(credentialsErrorMessage(failure, mode));
+      if (code === 'totp_required' || code === 'second_factor_locked') {
+        setPending({ username, password, locked: code === 'second_factor_locked' });
+      } else setError(credentialsErrorMessage(failure, mode));
       if (isSignup && code === 'forbidden') setSignup({ open: false, firstRun: false });
     } finally {
       setBusy(false);

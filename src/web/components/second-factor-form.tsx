@@ -1,47 +1,73 @@
 import { type FormEvent, useId, useState } from 'react';
+import { CredentialsRejectedError } from '../api/session-api.js';
 import { useController } from '../app-context.js';
-import { credentialsErrorMessage } from './login-messages.js';
+import { credentialsErrorMessage, SECOND_FACTOR_LOCKED } from './login-messages.js';
 
-/** The second step of Log In, for an account with two-factor sign-in. */
-export function SecondFactorForm(props: { username: string; password: string; onCancel(): void }) {
+/**
+ * The second step of Log In, for an account with two-factor sign-in. After too many wrong
+ * codes the server locks the second factor; the form then asks for a recovery code, which
+ * unlocks it and logs in.
+ */
+export function SecondFactorForm(props: {
+  username: string;
+  password: string;
+  /** The server said at the password step already that the second factor is locked. */
+  locked?: boolean;
+  onCancel(): void;
+}) {
   const controller = useController();
+  const [locked, setLocked] = useState(props.locked ?? false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const headingId = useId();
+  const noticeId = useId();
   const errorId = useId();
   const hintId = useId();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('totp') ?? '');
+    const code = String(new FormData(event.currentTarget).get('code') ?? '');
     setError('');
     setBusy(true);
     try {
-      await controller.logIn(props.username, props.password, code);
+      if (locked) await controller.unlockSecondFactor(props.username, props.password, code);
+      else await controller.logIn(props.username, props.password, code);
     } catch (failure) {
-      setError(credentialsErrorMessage(failure, 'totp'));
+      if (failure instanceof CredentialsRejectedError && failure.code === 'second_factor_locked') {
+        setLocked(true);
+      } else {
+        setError(credentialsErrorMessage(failure, locked ? 'unlock' : 'totp'));
+      }
     } finally {
       setBusy(false);
     }
   }
 
+  const describedBy = [locked ? noticeId : '', error ? errorId : ''].join(' ').trim();
   return (
     <form
       className="login-card"
       aria-labelledby={headingId}
-      aria-describedby={error ? errorId : undefined}
+      aria-describedby={describedBy || undefined}
       onSubmit={submit}
     >
       <h1 id={headingId} className="login-card__heading">
         Log In
       </h1>
+      {locked && (
+        <p id={noticeId} className="login-card__notice" role="alert">
+          {SECOND_FACTOR_LOCKED}
+        </p>
+      )}
       <label className="field">
-        <span className="field__label">Authentication code</span>
+        <span className="field__label">{locked ? 'Recovery code' : 'Authentication code'}</span>
         <input
+          // A new field when the step changes, so the code typed before does not linger.
+          key={locked ? 'recovery' : 'totp'}
           className="field__input"
-          name="totp"
+          name="code"
           required
-          autoComplete="one-time-code"
+          autoComplete={locked ? 'off' : 'one-time-code'}
           autoCapitalize="off"
           spellCheck={false}
           aria-describedby={hintId}
@@ -49,14 +75,16 @@ export function SecondFactorForm(props: { username: string; password: string; on
           autoFocus
         />
         <span id={hintId} className="field__hint">
-          The 6-digit code from your authenticator app, or one of your recovery codes
+          {locked
+            ? 'One of the codes you saved when you turned on two-factor sign-in. None left? Whoever runs this server can unlock your account.'
+            : 'The 6-digit code from your authenticator app, or one of your recovery codes'}
         </span>
       </label>
       <p id={errorId} className="login-card__error" role="alert">
         {error}
       </p>
       <button className="button button--primary login-card__submit" type="submit" disabled={busy}>
-        Submit
+        {locked ? 'Unlock and log in' : 'Submit'}
       </button>
       <p className="login-card__switch">
         <button className="link-button" type="button" onClick={props.onCancel}>

@@ -142,6 +142,14 @@ export class AppController {
     this.enterSession(token, username.trim());
   }
 
+  /** Log In with a recovery code that also lifts a lock wrong two-factor codes put on. */
+  async unlockSecondFactor(username: string, password: string, recoveryCode: string) {
+    assertCredentials(username, password);
+    const token = await this.deps.api.unlockSecondFactor(username, password, recoveryCode);
+    this.deps.tokenStorage.write(token);
+    this.enterSession(token, username.trim());
+  }
+
   async signUp(username: string, password: string): Promise<void> {
     assertCredentials(username, password);
     const token = await this.deps.api.signUp(username, password);

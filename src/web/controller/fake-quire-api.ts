@@ -57,6 +57,7 @@ export function fakeQuireApi(initial: Note[]) {
   const api = {
     checkToken: vi.fn(async () => ({ valid: true as const, email: 'Me@Example.org' })),
     logIn: vi.fn(async () => 'new-token'),
+    unlockSecondFactor: vi.fn(async () => 'unlocked-token'),
     signUp: vi.fn(async () => 'signup-token'),
     logOut: vi.fn(async () => {}),
     fetchSignup: vi.fn(async () => ({ open: false, firstRun: false })),
