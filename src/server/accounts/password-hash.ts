@@ -6,7 +6,7 @@ const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
 /**
- * Hashes at once, process-wide. Each takes a core for most of a second at the default cost, so
+ * Hashes at once, process-wide. Each keeps a core busy for a long while at the default cost, so
  * a couple at a time leave the event loop a core on small machines; the waiting line caps how
  * long a login may wait before it is told to come back (503).
  */
