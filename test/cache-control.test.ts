@@ -61,6 +61,11 @@ async function everyRoute(): Promise<{ calls: RouteCall[]; token: string }> {
       body: { username: uniqueEmail(), password: PASSWORD },
     },
     { route: 'POST /api/login', path: '/api/login', body: { username: email, password: PASSWORD } },
+    {
+      route: 'POST /api/login/unlock',
+      path: '/api/login/unlock',
+      body: { username: email, password: PASSWORD, recoveryCode: 'aaaa-bbbb-cccc' },
+    },
     ...gets('/api/check'),
     ...gets('/api/config'),
     ...gets('/api/health'),

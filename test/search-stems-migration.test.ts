@@ -74,9 +74,10 @@ it('indexes the stems of the notes there already, and can be undone', async () =
   expect(await found('recipes')).toEqual(['Baking', 'Soup recipe']);
   expect(await found('runs')).toEqual(['Race']);
 
-  const down = await migrator().migrateDown();
+  // Down to before the stems (and the migrations after them), then up again.
+  const down = await migrator().migrateTo(beforeStems);
   expect(down.error).toBeUndefined();
-  expect(down.results?.map((result) => result.migrationName)).toEqual([STEMS]);
-  expect(await migrateToLatest(database.db)).toEqual([STEMS]);
+  expect(down.results?.map((result) => result.migrationName)).toContain(STEMS);
+  expect(await migrateToLatest(database.db)).toContain(STEMS);
   expect(await found('runs')).toEqual(['Race']);
 });
