@@ -46,6 +46,51 @@ test.describe('Edits of one note from several devices', () => {
     await otherContext.close();
   });
 
+  test('two windows typing at one spot for seconds keep each run whole, and their cursors', async ({
+    page,
+    browser,
+    server,
+    account,
+  }) => {
+    const note = await account.api.createNote('Start:');
+    const otherContext = await browser.newContext({ baseURL: server.url });
+    const other = await otherContext.newPage();
+    await openLoggedIn(page, account);
+    await openLoggedIn(other, account);
+    // Saves take a while on their way, so the two windows' saves cross all the time.
+    await slowSaves(page, 80);
+    await slowSaves(other, 80);
+    for (const window of [page, other]) {
+      await notesNav(window).getByRole('link', { name: /Start/ }).click();
+      await expect.poll(() => editorText(editor(window))).toBe('Start:');
+      await goToEndOfLine(window, 0);
+    }
+    const first = ' alpha bravo charlie delta echo foxtrot golf hotel india juliett kilo lima mike';
+    const second = ' one two three four five six seven eight nine ten eleven twelve thirteen';
+    await Promise.all([
+      editor(page).pressSequentially(first, { delay: 60 }),
+      editor(other).pressSequentially(second, { delay: 60 }),
+    ]);
+
+    // Both windows and the server agree, and each writer's text is there in one piece.
+    const agreed = async () => {
+      const stored = (await account.api.note(note.id))?.body;
+      const shown = [await editorText(editor(page)), await editorText(editor(other))];
+      return shown.every((text) => text === stored) ? stored : undefined;
+    };
+    await expect.poll(agreed).toContain(first);
+    expect(await agreed()).toContain(second);
+    // Each cursor stayed after its own text: one more key lands there.
+    await editor(page).press('!');
+    await editor(other).press('?');
+    await expect.poll(agreed).toContain(`${first}!`);
+    expect(await agreed()).toContain(`${second}?`);
+    // No text was set aside.
+    const versions = await account.api.versions(note.id);
+    expect(versions.map((version) => version.reason)).not.toContain('conflict');
+    await otherContext.close();
+  });
+
   test('a device back from offline adds its edits to a note changed meanwhile (path b)', async ({
     page,
     context,

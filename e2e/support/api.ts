@@ -43,6 +43,13 @@ export class ApiClient {
     return (await response.json()) as Note;
   }
 
+  /** The note's listed history: each version's revision and why it was kept. */
+  async versions(id: string): Promise<{ revision: number; reason: string }[]> {
+    const response = await this.call('GET', `/api/notes/${encodeURIComponent(id)}/versions`);
+    if (!response.ok) throw new Error(`GET versions answered ${response.status}`);
+    return ((await response.json()) as { results: { revision: number; reason: string }[] }).results;
+  }
+
   async deleteNote(id: string): Promise<void> {
     const response = await this.call('DELETE', `/api/notes/${encodeURIComponent(id)}`);
     if (response.status !== 204) throw new Error(`DELETE answered ${response.status}`);

@@ -110,6 +110,9 @@ export interface NoteSyncUpdateTable {
   revision: number;
   update: Uint8Array;
   time_stored: number;
+  /** The session whose save made this revision, and the live client it named; null otherwise. */
+  session_id: string | null;
+  client_id: string | null;
 }
 
 export interface DatabaseSchema {

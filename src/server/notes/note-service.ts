@@ -114,7 +114,13 @@ export class NoteService {
         const { doc } = inHand;
         const baseDoc = stale ? await this.documents.at(trx, id, base) : undefined;
         const unknownBase = base !== undefined && base !== note.revision && !baseDoc;
-        const update = baseDoc ? applyTextFromBase(doc, baseDoc, body) : replaceText(doc, body);
+        const resent =
+          baseDoc !== undefined &&
+          base !== undefined &&
+          (await this.documents.onlyWriterSince(trx, id, base, caller));
+        const update = baseDoc
+          ? applyTextFromBase(doc, baseDoc, body, { resent })
+          : replaceText(doc, body);
         const text = documentText(doc);
         if (text === note.body) return { note, changed: false as const };
         // A blind overwrite of another device's text keeps that text in view, like a conflict.
@@ -287,7 +293,7 @@ export class NoteService {
     if (!saved) return undefined;
     const nextRevision = { revision: saved.note.revision, body: next.body };
     if (update) {
-      await this.documents.record(db, note.id, nextRevision.revision, update, history.now);
+      await this.documents.record(db, note.id, nextRevision.revision, update, history.now, caller);
     } else {
       await this.documents.follow(db, note, nextRevision, history.now);
     }

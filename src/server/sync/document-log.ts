@@ -43,6 +43,12 @@ export async function moveCheckpoint(
     .execute();
 }
 
+/** Who made a revision: the session of a save and the live client it named. */
+export interface Writer {
+  sessionId: string;
+  clientId?: string;
+}
+
 /** Records the update that made `revision` (empty when the text stayed as it was). */
 export async function appendUpdate(
   db: Db,
@@ -50,11 +56,45 @@ export async function appendUpdate(
   revision: number,
   update: Uint8Array,
   now: number,
+  writer?: Writer,
 ): Promise<void> {
   await db
     .insertInto('note_sync_updates')
-    .values({ note_id: noteId, revision, update: asBuffer(update), time_stored: now })
+    .values({
+      note_id: noteId,
+      revision,
+      update: asBuffer(update),
+      time_stored: now,
+      session_id: writer?.sessionId ?? null,
+      client_id: writer?.clientId ?? null,
+    })
     .execute();
+}
+
+/**
+ * Whether every revision after `base` was saved by this writer: the same session, and the same
+ * live client when it names one. Such a writer is sending again what it sent before.
+ */
+export async function onlyWriterSince(
+  db: Db,
+  noteId: string,
+  base: number,
+  writer: Writer,
+): Promise<boolean> {
+  const rows = await db
+    .selectFrom('note_sync_updates')
+    .select(['session_id', 'client_id'])
+    .where('note_id', '=', noteId)
+    .where('revision', '>', base)
+    .execute();
+  return (
+    rows.length > 0 &&
+    rows.every(
+      (row) =>
+        row.session_id === writer.sessionId &&
+        (writer.clientId === undefined || row.client_id === writer.clientId),
+    )
+  );
 }
 
 /**

@@ -170,11 +170,17 @@ describe('a note document', () => {
     const base = documentFrom([stateOf(server)]);
     // Typed by the same server as the base's text, so Yjs joins the two into one item.
     replaceText(server, 'Closing ');
-    applyTextFromBase(server, base, 'Closing before');
-    applyTextFromBase(server, base, 'Closing before closing');
+    applyTextFromBase(server, base, 'Closing before', { resent: true });
+    applyTextFromBase(server, base, 'Closing before closing', { resent: true });
     expect(documentText(server)).toBe('Closing before closing');
-    applyTextFromBase(server, base, 'Closing');
-    expect(documentText(server)).toBe('Closing before closing');
+  });
+
+  it('keeps the same text typed at one place by two devices twice', () => {
+    const server = documentFrom([seedUpdate('Start:')]);
+    const base = documentFrom([stateOf(server)]);
+    applyTextFromBase(server, base, 'Start: ');
+    applyTextFromBase(server, base, 'Start: ');
+    expect(documentText(server)).toBe('Start:  ');
   });
 
   it('keeps both words when two devices replace one word', () => {

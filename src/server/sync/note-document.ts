@@ -192,8 +192,14 @@ function textInsertedSince(doc: Y.Doc, vector: Map<number, number>, at: number):
  * it stood then) to the document as it is now. Each insertion goes right after the character it
  * followed in the base, each deletion removes the very characters it removed, and everything
  * typed since on other devices stays: both sides' words are kept, each side's run whole.
+ * `resent` says the device itself made every change since the base.
  */
-export function applyTextFromBase(doc: Y.Doc, base: Y.Doc, incoming: string): Uint8Array {
+export function applyTextFromBase(
+  doc: Y.Doc,
+  base: Y.Doc,
+  incoming: string,
+  options: { resent?: boolean } = {},
+): Uint8Array {
   const baseRuns = visibleRuns(base);
   const baseVector = Y.decodeStateVector(Y.encodeStateVector(base));
   const edits: TextEdit[] = textEdits(documentText(base), incoming);
@@ -210,11 +216,10 @@ export function applyTextFromBase(doc: Y.Doc, base: Y.Doc, incoming: string): Ui
     if (edit.insert === '') return;
     const [left] = edit.at > 0 ? runsBetween(baseRuns, edit.at - 1, edit.at) : [];
     const at = left ? index.after(left.client, left.clock) : 0;
-    // The same text inserted at the same place since the base (this device's own earlier save,
-    // whose answer it never got) counts once.
-    const since = textInsertedSince(doc, baseVector, at);
-    const same = since.startsWith(edit.insert) || edit.insert.startsWith(since);
-    const skip = same ? Math.min(since.length, edit.insert.length) : 0;
+    // A device sending again (`resent`: only it saved since the base, so its answer got lost)
+    // has its earlier text at this place begin this insertion: that text counts once.
+    const since = options.resent ? textInsertedSince(doc, baseVector, at) : '';
+    const skip = since !== '' && edit.insert.startsWith(since) ? since.length : 0;
     if (skip < edit.insert.length) {
       steps.push({ at: at + skip, remove: 0, insert: edit.insert.slice(skip), order });
     }

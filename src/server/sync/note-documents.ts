@@ -1,6 +1,13 @@
 import type * as Y from 'yjs';
 import type { Db } from '../db/database.js';
-import { appendUpdate, moveCheckpoint, readDocument, writeCheckpoint } from './document-log.js';
+import {
+  appendUpdate,
+  moveCheckpoint,
+  onlyWriterSince,
+  readDocument,
+  type Writer,
+  writeCheckpoint,
+} from './document-log.js';
 import { documentFrom, documentText, replaceText, seedUpdate } from './note-document.js';
 import { OpenDocuments } from './open-documents.js';
 
@@ -51,9 +58,14 @@ export class NoteDocuments {
     return (await readDocument(db, noteId, revision))?.doc;
   }
 
-  /** Records a revision's update in the log. */
-  record(db: Db, noteId: string, revision: number, update: Uint8Array, now: number) {
-    return appendUpdate(db, noteId, revision, update, now);
+  /** Records a revision's update in the log, with the save's writer. */
+  record(db: Db, noteId: string, revision: number, update: Uint8Array, now: number, by: Writer) {
+    return appendUpdate(db, noteId, revision, update, now, by);
+  }
+
+  /** Whether every revision after `base` was saved by `writer` alone. */
+  onlyWriterSince(db: Db, noteId: string, base: number, writer: Writer) {
+    return onlyWriterSince(db, noteId, base, writer);
   }
 
   /**
