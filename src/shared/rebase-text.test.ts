@@ -18,7 +18,9 @@ describe('rebaseText', () => {
 
   it('removes what either side removed, once', () => {
     expect(rebaseText('one two three', 'one three', 'one two')).toBe('one ');
-    expect(rebaseText('abc', 'c', 'a')).toBe('');
+    expect(rebaseText('a b c', 'c', 'a')).toBe('');
+    // One word cut down two ways is a word replaced twice: both remain.
+    expect(rebaseText('abc', 'c', 'a')).toBe('ac');
   });
 
   it('answers the other text when one side changed nothing', () => {

@@ -49,46 +49,68 @@ export function textEdits(from: string, to: string): TextEdit[] {
       ? undefined
       : diffChars(oldMiddle, newMiddle, { maxEditLength: MAX_EDIT_LENGTH });
   const edits = parts ? editsOf(parts, prefix) : whole;
-  return slideToWordStarts(from, widenToWords(from, to, edits));
+  return widenToWords(from, to, slideToWordStarts(from, edits));
 }
 
 const isWordCharacter = (char: string | undefined) =>
   char !== undefined && /[\p{L}\p{N}\p{M}]/u.test(char);
 
 /**
- * A replacement inside a word ("c[at→ow]") becomes one of the whole word ("[cat→cow]"): a
- * writer changes words, and a word kept in part by the diff would lose its first letters if
- * another device removed the old word meanwhile. Edits a widening reaches join into one.
+ * A diff keeps any character the two texts share, even inside words it changes ("only" →
+ * "yet" keeps the `y`): such a character would then belong to both the old word and the new
+ * one, and another device deleting the old word would take it out of the new. So an edit that
+ * removes text is widened to the whole words it touches, and a pure insertion too when it lands
+ * inside a word; edits that then touch, or removing edits only spaces apart, join into one.
+ * Typing at the end of a word or between words stays a plain insertion.
  */
 function widenToWords(from: string, to: string, edits: TextEdit[]): TextEdit[] {
   // Each edit as spans of both texts; between edits the two texts are the same.
-  const spans: { fromStart: number; fromEnd: number; toStart: number; toEnd: number }[] = [];
+  type Span = {
+    fromStart: number;
+    fromEnd: number;
+    toStart: number;
+    toEnd: number;
+    removes: boolean;
+  };
+  const spans: Span[] = [];
   let shift = 0;
   edits.forEach((edit, i) => {
-    const span = {
+    const span: Span = {
       fromStart: edit.at,
       fromEnd: edit.at + edit.remove,
       toStart: edit.at + shift,
       toEnd: edit.at + shift + edit.insert.length,
+      removes: edit.remove > 0,
     };
     shift += edit.insert.length - edit.remove;
     const last = spans.at(-1);
     // Widening stops at a neighbour; touching one, the two join.
     const min = last?.fromEnd ?? 0;
     const max = edits[i + 1]?.at ?? from.length;
-    if (edit.remove > 0 && edit.insert !== '') {
-      while (span.fromStart > min && isWordCharacter(from[span.fromStart - 1])) {
-        span.fromStart--;
-        span.toStart--;
-      }
-      while (span.fromEnd < max && isWordCharacter(from[span.fromEnd])) {
-        span.fromEnd++;
-        span.toEnd++;
-      }
+    const insideWord =
+      isWordCharacter(from[edit.at - 1]) && isWordCharacter(from[edit.at + edit.remove]);
+    const glueLeft = span.removes
+      ? isWordCharacter(from[edit.at]) || isWordCharacter(edit.insert[0])
+      : insideWord;
+    const glueRight = span.removes
+      ? isWordCharacter(from[edit.at + edit.remove - 1]) || isWordCharacter(edit.insert.at(-1))
+      : insideWord;
+    while (glueLeft && span.fromStart > min && isWordCharacter(from[span.fromStart - 1])) {
+      span.fromStart--;
+      span.toStart--;
     }
-    if (last && last.fromEnd >= span.fromStart) {
+    while (glueRight && span.fromEnd < max && isWordCharacter(from[span.fromEnd])) {
+      span.fromEnd++;
+      span.toEnd++;
+    }
+    const gap = last ? from.slice(last.fromEnd, span.fromStart) : '';
+    const joins =
+      last &&
+      (last.fromEnd >= span.fromStart || (last.removes && span.removes && /^[ \t]+$/.test(gap)));
+    if (last && joins) {
       last.fromEnd = span.fromEnd;
       last.toEnd = span.toEnd;
+      last.removes ||= span.removes;
     } else {
       spans.push(span);
     }
