@@ -1,4 +1,4 @@
-import { parseDocument } from 'yaml';
+import { isMap, isScalar, parseDocument } from 'yaml';
 import type { Note } from '../../shared/note.js';
 import { noteTags } from '../../shared/note-tags.js';
 
@@ -34,6 +34,11 @@ export interface FrontMatter {
 /** Keys this import understands; front matter with any other key stays in the note. */
 const KNOWN_KEYS = new Set(['id', 'title', 'created', 'modified', 'updated', 'tags']);
 const FENCE = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/;
+/**
+ * Front matter is a few lines; a longer one stays in the note as text. YAML costs far more per
+ * byte than the rest of an import, so this bounds what one file can make the parser do.
+ */
+export const MAX_FRONT_MATTER_CHARS = 16 * 1024;
 
 function toSeconds(value: unknown): number | undefined {
   const time =
@@ -41,13 +46,36 @@ function toSeconds(value: unknown): number | undefined {
   return Number.isFinite(time) && time >= 0 ? Math.floor(time / 1000) : undefined;
 }
 
+/**
+ * The front matter's fields, or undefined when it is not plain YAML mapping of its own keys.
+ * The YAML library checks repeated keys in quadratic time, so they are checked here, in one
+ * pass over the top level; aliases are refused outright (no note needs them).
+ */
+function parseFields(yaml: string): Record<string, unknown> | undefined {
+  const document = parseDocument(yaml, { schema: 'core', uniqueKeys: false });
+  if (document.errors.length > 0 || !isMap(document.contents)) return undefined;
+  const keys = new Set<unknown>();
+  for (const pair of document.contents.items) {
+    const key = isScalar(pair.key) ? pair.key.value : pair.key;
+    if (keys.has(key)) return undefined;
+    keys.add(key);
+  }
+  try {
+    return document.toJS({ maxAliasCount: 0 }) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
 export function readFrontMatter(text: string): FrontMatter {
-  const fence = FENCE.exec(text);
-  if (!fence) return { tags: [], body: text };
-  const document = parseDocument(fence[1] as string, { schema: 'core' });
-  const data = document.errors.length === 0 ? document.toJS() : undefined;
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return { tags: [], body: text };
-  const fields = data as Record<string, unknown>;
+  // Only the head is searched; a fence closing at its very end holds too much to count.
+  const fence = FENCE.exec(text.slice(0, MAX_FRONT_MATTER_CHARS + 16));
+  const yaml = fence?.[1];
+  if (!fence || yaml === undefined || yaml.length > MAX_FRONT_MATTER_CHARS) {
+    return { tags: [], body: text };
+  }
+  const fields = parseFields(yaml);
+  if (!fields) return { tags: [], body: text };
   const tags = Array.isArray(fields.tags) ? fields.tags.filter((t) => typeof t === 'string') : [];
   const onlyKnown = Object.keys(fields).every((key) => KNOWN_KEYS.has(key));
   return {

@@ -50,4 +50,31 @@ describe('importers on long runs and repeats', () => {
     const { notes } = await read('backup.txt', JSON.stringify(backup));
     expect(notes.map((note) => note.body)).toEqual(['Shopping\n\nmilk\n\n#errands']);
   });
+
+  it('front matter of 800 keys is read in one pass and, holding other keys, stays in the note', async () => {
+    const keys = Array.from({ length: 800 }, (_, i) => `key${i}: value`).join('\n');
+    const text = `---\ntitle: Many\n${keys}\n---\nbody`;
+    const { notes } = await read('many.md', text);
+    expect(notes[0]?.body).toBe(`Many\n\n${text}`);
+  });
+
+  it('front matter with a repeated key stays in the note, so neither value is lost', async () => {
+    const text = '---\ntitle: First\ntitle: Second\n---\nbody';
+    const { notes } = await read('twice.md', text);
+    expect(notes[0]?.body).toBe(`twice\n\n${text}`);
+  });
+
+  it('front matter with YAML aliases stays in the note as written', async () => {
+    const aliases = Array.from({ length: 2_000 }, (_, i) => `k${i}: *a`).join('\n');
+    const text = `---\ntags: &a [x]\n${aliases}\n---\nbody`;
+    const { notes } = await read('alias.md', text);
+    expect(notes[0]?.body).toBe(`alias\n\n${text}`);
+  });
+
+  it('front matter longer than 16 KiB is not parsed and stays in the note', async () => {
+    const tags = Array.from({ length: 4_000 }, () => 'tag').join(', ');
+    const text = `---\ntitle: Long\ntags: [${tags}]\n---\nbody`;
+    const { notes } = await read('long.md', text);
+    expect(notes[0]?.body).toBe(`long\n\n${text}`);
+  });
 });
