@@ -1,5 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import TurndownService from 'turndown';
+import { prepareMarkup } from './enml-markup.js';
 import { PartFailure, unreadableImport } from './import-error.js';
 import { eachPart, type ParsedImport, withTitle } from './imported-note.js';
 import { withTags } from './tag-word.js';
@@ -19,25 +20,54 @@ const parser = new XMLParser({
   isArray: (tag) => tag === 'note' || tag === 'tag',
 });
 
-/** ENML to Markdown through Turndown; Evernote's checkboxes become task-list boxes. */
+/**
+ * Past these, a note's HTML would take the converter time in proportion to their product with
+ * its length; no note Evernote writes comes near them.
+ */
+export const MAX_ENML_DEPTH = 256;
+export const MAX_ENML_ATTRIBUTES = 256;
+
+interface EvernoteElement {
+  nodeName: string;
+  getAttribute(name: string): string | null;
+}
+/** Evernote's own empty elements: a checkbox becomes a task-list box, an attachment a mark. */
+function evernoteMark(node: EvernoteElement): string | undefined {
+  const name = node.nodeName.toLowerCase();
+  if (name === 'en-todo') return node.getAttribute('checked') === 'true' ? '[x] ' : '[ ] ';
+  // Attachments are not carried over; their place in the text stays visible.
+  if (name === 'en-media') return '(attachment)';
+  return undefined;
+}
+
+/** ENML to Markdown through Turndown. */
 const turndown = new TurndownService({
   headingStyle: 'atx',
   codeBlockStyle: 'fenced',
   bulletListMarker: '-',
+  // <en-todo/> and <en-media/> are empty, which Turndown would drop as blank.
+  blankReplacement: (_content, node) =>
+    evernoteMark(node as unknown as EvernoteElement) ??
+    ((node as unknown as { isBlock: boolean }).isBlock ? '\n\n' : ''),
 });
-interface TodoElement {
-  getAttribute(name: string): string | null;
-}
-turndown.addRule('evernote-todo', {
-  filter: (node) => node.nodeName.toLowerCase() === 'en-todo',
-  // HTML parsing does not close <en-todo/>, so the text after it arrives as its content.
-  replacement: (content, node) =>
-    `${(node as unknown as TodoElement).getAttribute('checked') === 'true' ? '[x]' : '[ ]'} ${content}`,
+turndown.addRule('evernote-marks', {
+  filter: (node) => evernoteMark(node as unknown as EvernoteElement) !== undefined,
+  replacement: (content, node) => `${evernoteMark(node as unknown as EvernoteElement)}${content}`,
 });
-// Attachments are not carried over; their place in the text stays visible.
-turndown.addRule('evernote-media', {
-  filter: (node) => node.nodeName.toLowerCase() === 'en-media',
-  replacement: () => '(attachment)',
+
+/**
+ * Turndown ends by trimming its whole Markdown with /[\t\r\n\s]+$/, which retries from every
+ * blank of a long run: a minute for ten thousand line breaks. The note's wrapper element hands
+ * its Markdown over here instead, and the same trimming is done in one pass.
+ */
+let captured: string[] | undefined;
+const CAPTURED_MARK = '\uE000';
+turndown.addRule('quire-note-root', {
+  filter: (node) => captured !== undefined && node.parentNode?.nodeName === 'X-TURNDOWN',
+  replacement: (content) => {
+    captured?.push(content);
+    return CAPTURED_MARK;
+  },
 });
 
 /** True for an Evernote export: an XML document whose root element is `<en-export>`. */
@@ -56,7 +86,7 @@ function enexTime(value: unknown): number | undefined {
 }
 
 /**
- * The note's HTML inside `<en-note …>`, as a `<div>`. Found by index, not by a regular
+ * The note's HTML inside `<en-note …>`. Found by index, not by a regular
  * expression: a lazy `[\s\S]*?<en-note[^>]*>` rescans the rest of the text at every `<en-note`.
  */
 function enNoteInner(enml: string): string {
@@ -66,11 +96,43 @@ function enNoteInner(enml: string): string {
   const close = enml.lastIndexOf('</en-note>');
   const end =
     close >= start && enml.slice(close + '</en-note>'.length).trim() === '' ? close : enml.length;
-  return `<div>${enml.slice(start, end)}</div>`;
+  return enml.slice(start, end);
 }
 
 function enmlToMarkdown(enml: string): string {
-  return turndown.turndown(enNoteInner(enml));
+  const markup = prepareMarkup(enNoteInner(enml));
+  if (markup.depth > MAX_ENML_DEPTH) {
+    throw new PartFailure(`HTML nested more than ${MAX_ENML_DEPTH} elements deep`);
+  }
+  if (markup.mostAttributes > MAX_ENML_ATTRIBUTES) {
+    throw new PartFailure(`an HTML element with more than ${MAX_ENML_ATTRIBUTES} attributes`);
+  }
+  const html = `<div>${markup.html}</div>`;
+  captured = [];
+  let whole: string[];
+  let markdown: string;
+  try {
+    markdown = turndown.turndown(html);
+  } finally {
+    whole = captured;
+    captured = undefined;
+  }
+  const [content] = whole;
+  if (whole.length === 1 && content !== undefined && markdown === CAPTURED_MARK) {
+    return content.replace(/^[\t\r\n]+/, '').trimEnd();
+  }
+  // Markup that closed the wrapper early: Turndown's own ending, as before.
+  return turndown.turndown(html);
+}
+
+/** A note's Markdown; a stack overflow in the converter fails only that note. */
+function convert(enml: string): string {
+  try {
+    return enmlToMarkdown(enml);
+  } catch (error) {
+    if (error instanceof RangeError) throw new PartFailure('HTML too deeply nested to convert');
+    throw error;
+  }
 }
 
 export function readEnex(name: string, text: string): ParsedImport {
@@ -88,7 +150,7 @@ export function readEnex(name: string, text: string): ParsedImport {
     const read = eachPart(`${name} (${title ?? `note ${index + 1}`})`, result.failed, () => {
       if (typeof note.content !== 'string') throw new PartFailure('a note without content');
       const tags = (note.tag ?? []).filter((t) => typeof t === 'string');
-      const body = withTags(withTitle(title, enmlToMarkdown(note.content)), tags);
+      const body = withTags(withTitle(title, convert(note.content)), tags);
       const timeCreated = enexTime(note.created);
       return {
         sourceKey: `evernote:${timeCreated ?? index}:${title ?? ''}`,

@@ -77,4 +77,63 @@ describe('importers on long runs and repeats', () => {
     const { notes } = await read('long.md', text);
     expect(notes[0]?.body).toBe(`long\n\n${text}`);
   });
+
+  const enex = (...notes: [title: string, enml: string][]) =>
+    `<en-export>${notes.map(([title, enml]) => `<note><title>${title}</title><content><![CDATA[<en-note>${enml}</en-note>]]></content></note>`).join('')}</en-export>`;
+
+  it('an Evernote note of 20,000 line breaks and one of 100,000 non-breaking spaces', async () => {
+    const { notes, failed } = await read(
+      'blank.enex',
+      enex(
+        ['Breaks', `<div>a${'<br/>'.repeat(20_000)}b</div>`],
+        ['Spaces', `<p>a${'&nbsp;'.repeat(100_000)}b</p>`],
+      ),
+    );
+    expect(failed).toEqual([]);
+    expect(notes[0]?.body).toBe(`Breaks\n\na${'  \n'.repeat(20_000)}b`);
+    expect(notes[1]?.body).toBe(`Spaces\n\na${'\u00a0'.repeat(100_000)}b`);
+  });
+
+  it('an Evernote note nested 20,000 deep fails alone, with the reason', async () => {
+    const deep = `${'<div>'.repeat(20_000)}x${'</div>'.repeat(20_000)}`;
+    const { notes, failed } = await read('deep.enex', enex(['Deep', deep], ['Fine', '<p>ok</p>']));
+    expect(notes.map((note) => note.body)).toEqual(['Fine\n\nok']);
+    expect(failed).toEqual([
+      { name: 'deep.enex (Deep)', error: 'HTML nested more than 256 elements deep' },
+    ]);
+  });
+
+  it('an Evernote element with 100,000 attributes fails alone, with the reason', async () => {
+    const attributes = Array.from({ length: 100_000 }, (_, i) => `data-a${i}="v"`).join(' ');
+    const { notes, failed } = await read(
+      'attrs.enex',
+      enex(['Wide', `<div ${attributes}>x</div>`]),
+    );
+    expect(notes).toEqual([]);
+    expect(failed).toEqual([
+      { name: 'attrs.enex (Wide)', error: 'an HTML element with more than 256 attributes' },
+    ]);
+  });
+
+  it('20,000 checkboxes in one block are a list, not 20,000 levels of nesting', async () => {
+    const todos = Array.from(
+      { length: 20_000 },
+      (_, i) => `<en-todo checked="${i % 2 === 0}"/>item ${i}<br/>`,
+    );
+    const { notes, failed } = await read(
+      'todo.enex',
+      enex(['Todo', `<div>${todos.join('')}</div>`]),
+    );
+    expect(failed).toEqual([]);
+    const lines = notes[0]?.body.split('\n') ?? [];
+    expect(lines).toHaveLength(20_002);
+    expect(lines.slice(2, 4)).toEqual(['[x] item 0  ', '[ ] item 1  ']);
+  });
+
+  it('the text after an attachment or a checkbox stays outside it, and is kept', async () => {
+    const enml =
+      '<div><en-media type="image/png" hash="ab12"/>Caption</div><div><en-todo checked="true"/>Done</div>';
+    const { notes } = await read('media.enex', enex(['Media', enml]));
+    expect(notes[0]?.body).toBe('Media\n\n(attachment)Caption\n\n[x] Done');
+  });
 });
