@@ -46,7 +46,7 @@ import { openSearchIndex } from './search/search-index.js';
 import { registerSearchRoutes } from './search/search-routes.js';
 import { registerSpellcheckRoutes } from './spellcheck/spellcheck-routes.js';
 import { registerExportRoute } from './transfer/export-route.js';
-import { registerImportRoute } from './transfer/import-route.js';
+import { type ImportRouteOptions, registerImportRoute } from './transfer/import-route.js';
 
 export interface AppOptions {
   config: Config;
@@ -72,6 +72,8 @@ export interface AppOptions {
   socketBufferLimit?: number;
   /** Live socket limits; the per-account one defaults to LIVE_SOCKETS_PER_USER. */
   socketAdmission?: Partial<SocketAdmissionLimits>;
+  /** How long reading an import may take; tests shorten it. */
+  imports?: Pick<ImportRouteOptions, 'readTimeoutMs'>;
   webClientDir?: string;
 }
 
@@ -170,7 +172,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHistoryRoutes(app, { db, notes, authenticated });
   registerTrashRoutes(app, { db, notes, authenticated });
   registerExportRoute(app, { db, authenticated });
-  await registerImportRoute(app, { notes, authenticated, importLimit: config.importLimit });
+  await registerImportRoute(app, {
+    notes,
+    authenticated,
+    importLimit: config.importLimit,
+    ...options.imports,
+  });
   const stopHousekeeping = startHousekeeping(db, config, {
     intervalMs: options.housekeepingMs ?? 60 * 60_000,
     log: app.log,

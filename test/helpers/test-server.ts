@@ -67,6 +67,7 @@ export async function startTestServer(
         | 'socketBufferLimit'
         | 'socketAdmission'
         | 'logger'
+        | 'imports'
       >
     >;
   } = {},

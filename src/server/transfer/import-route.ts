@@ -1,21 +1,31 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ImportSummary } from '../../shared/note-transfer.js';
 import type { NoteService } from '../notes/note-service.js';
 import { unreadableImport } from './import/import-error.js';
-import { readImportFile } from './import/read-import-file.js';
+import { readImportOffThread } from './import/read-off-thread.js';
 
 export interface ImportRouteOptions {
   notes: NoteService;
   authenticated: preHandlerAsyncHookHandler;
   /** IMPORT_LIMIT: the largest file taken, apart from BODY_LIMIT. */
   importLimit: number;
+  /** How long reading one file may take; tests shorten it. */
+  readTimeoutMs?: number;
 }
 
 /** A zip may unpack to this many times IMPORT_LIMIT; text compresses about 3–5 times. */
 const UNPACK_FACTOR = 8;
 const MAX_ZIP_ENTRIES = 200_000;
+const READ_TIMEOUT_MS = 30_000;
+const MIB = 1024 * 1024;
+
+/**
+ * The reading worker's heap: room for the file as text, what it parses into, and the notes
+ * read from it, which take a few times the file's size.
+ */
+export const readerHeapMb = (importLimit: number) => 256 + 6 * Math.ceil(importLimit / MIB);
 
 const ImportQuery = Type.Object(
   { name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) },
@@ -29,6 +39,12 @@ const ImportQuery = Type.Object(
  */
 export async function registerImportRoute(app: FastifyInstance, options: ImportRouteOptions) {
   const { notes, authenticated, importLimit } = options;
+  const readLimits = {
+    timeoutMs: options.readTimeoutMs ?? READ_TIMEOUT_MS,
+    heapMb: readerHeapMb(importLimit),
+  };
+  // Ends when the answer is sent or the client goes: the reading stops.
+  const answered = new WeakMap<FastifyRequest, AbortSignal>();
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
@@ -43,6 +59,9 @@ export async function registerImportRoute(app: FastifyInstance, options: ImportR
         schema: { querystring: ImportQuery, response: { 200: ImportSummary } },
         async onRequest(request, reply) {
           await authenticated.call(this, request, reply);
+          const ended = new AbortController();
+          reply.raw.once('close', () => ended.abort());
+          answered.set(request, ended.signal);
         },
       },
       async (request): Promise<ImportSummary> => {
@@ -50,20 +69,16 @@ export async function registerImportRoute(app: FastifyInstance, options: ImportR
         const data = request.body as Buffer | undefined;
         if (!data || data.length === 0) throw unreadableImport(name, 'the file is empty');
         const limits = { maxUnpacked: importLimit * UNPACK_FACTOR, maxEntries: MAX_ZIP_ENTRIES };
-        const parsed = await readImportFile(name, data, limits);
-        // A lone UTF-16 surrogate from a JSON escape could not be stored exactly; it stays out.
-        const failed = [...parsed.failed];
-        const wellFormed = parsed.notes.filter((note) => {
-          const ok = note.body.isWellFormed();
-          if (!ok)
-            failed.push({
-              name: `${name} (${note.sourceKey})`,
-              error: 'text that is not well-formed Unicode',
-            });
-          return ok;
-        });
-        const stored = await notes.importNotes(request.session, wellFormed);
-        return { ...stored, failed };
+        const parsed = await readImportOffThread(
+          { name, data, limits },
+          {
+            ...readLimits,
+            signal: answered.get(request),
+            onFault: (error) => request.log.error({ err: error }, 'reading an import failed'),
+          },
+        );
+        const stored = await notes.importNotes(request.session, parsed.notes);
+        return { ...stored, failed: parsed.failed };
       },
     );
   });

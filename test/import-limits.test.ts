@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listNotes, signUp } from './helpers/api-client.js';
+import { slowEnex } from './helpers/slow-import.js';
+import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { importFile } from './helpers/transfer-client.js';
+
+// Reading a file may take this long here; the slow import needs many times more.
+const READ_TIMEOUT_MS = 1_500;
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ app: { imports: { readTimeoutMs: READ_TIMEOUT_MS } } });
+});
+afterAll(async () => server.close());
+
+/** How long `GET /api/health` took to answer, each time it was asked until `work` settled. */
+async function healthWhile(work: Promise<unknown>, on = server): Promise<number[]> {
+  let running = true;
+  void work.finally(() => {
+    running = false;
+  });
+  const answerMs: number[] = [];
+  while (running) {
+    const start = performance.now();
+    const response = await fetch(`${on.url}/api/health`);
+    expect(response.status).toBe(200);
+    await response.text();
+    answerMs.push(performance.now() - start);
+  }
+  return answerMs;
+}
+
+describe('an import that is slow to read', () => {
+  it('leaves the server answering meanwhile, and fails alone at the time limit', async () => {
+    const token = await signUp(server.url);
+    const slow = importFile(server.url, token, slowEnex(), 'slow.enex');
+    const answerMs = await healthWhile(slow);
+    const result = await slow;
+    expect(result.status).toBe(422);
+    expect(result.json).toEqual({
+      code: 'unreadable_import',
+      error: 'slow.enex: reading it took longer than 1.5 s; split it into smaller files',
+    });
+    expect(await listNotes(server.url, token)).toEqual([]);
+    // The import ran for the whole time limit, and health answered all along, each time soon.
+    expect(answerMs.length).toBeGreaterThan(5);
+    expect(Math.max(...answerMs)).toBeLessThan(100);
+  });
+});
