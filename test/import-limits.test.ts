@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listNotes, signUp } from './helpers/api-client.js';
+import { call, listNotes, signUp } from './helpers/api-client.js';
 import { slowEnex } from './helpers/slow-import.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { importFile } from './helpers/transfer-client.js';
 
+const MIB = 1024 * 1024;
 // Reading a file may take this long here; the slow import needs many times more.
 const READ_TIMEOUT_MS = 1_500;
 let server: TestServer;
@@ -45,5 +46,41 @@ describe('an import that is slow to read', () => {
     // The import ran for the whole time limit, and health answered all along, each time soon.
     expect(answerMs.length).toBeGreaterThan(5);
     expect(Math.max(...answerMs)).toBeLessThan(100);
+  });
+});
+
+describe('a note larger than a save may be', () => {
+  it('is listed in failed and never stored; one that fits is stored and can be saved again', async () => {
+    const token = await signUp(server.url);
+    const config = await call(server.url, 'GET', '/api/config');
+    const maxNoteBytes = config.json.maxNoteBytes as number;
+    const fits = `fits\n${'a'.repeat(maxNoteBytes - 1024)}`;
+    const tooLarge = `large\n${'b'.repeat(maxNoteBytes)}`;
+    const file = JSON.stringify({
+      activeNotes: [
+        { id: 'fits', content: fits },
+        { id: 'large', content: tooLarge },
+      ],
+    });
+    const result = await importFile(server.url, token, file, 'notes.json');
+    expect(result.status).toBe(200);
+    expect(result.json).toEqual({
+      imported: 1,
+      skipped: 0,
+      failed: [
+        {
+          name: 'notes.json (simplenote:large)',
+          error: `larger than a note may be (${maxNoteBytes / MIB} MiB, as for a save)`,
+        },
+      ],
+    });
+    const [stored, ...others] = await listNotes(server.url, token);
+    expect(others).toEqual([]);
+    expect(stored?.body).toBe(fits);
+    const saved = await call(server.url, 'PUT', '/api/notes', {
+      token,
+      body: { ...stored, body: `${fits}!` },
+    });
+    expect(saved.status).toBe(200);
   });
 });

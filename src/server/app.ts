@@ -176,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     notes,
     authenticated,
     importLimit: config.importLimit,
+    maxNoteBytes: config.bodyLimit,
     ...options.imports,
   });
   const stopHousekeeping = startHousekeeping(db, config, {

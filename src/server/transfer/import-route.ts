@@ -11,6 +11,8 @@ export interface ImportRouteOptions {
   authenticated: preHandlerAsyncHookHandler;
   /** IMPORT_LIMIT: the largest file taken, apart from BODY_LIMIT. */
   importLimit: number;
+  /** The largest note a save stores (`maxNoteBytes` of `GET /api/config`); imports keep to it. */
+  maxNoteBytes: number;
   /** How long reading one file may take; tests shorten it. */
   readTimeoutMs?: number;
 }
@@ -38,7 +40,7 @@ const ImportQuery = Type.Object(
  * signed-in user can make the server hold an upload.
  */
 export async function registerImportRoute(app: FastifyInstance, options: ImportRouteOptions) {
-  const { notes, authenticated, importLimit } = options;
+  const { notes, authenticated, importLimit, maxNoteBytes } = options;
   const readLimits = {
     timeoutMs: options.readTimeoutMs ?? READ_TIMEOUT_MS,
     heapMb: readerHeapMb(importLimit),
@@ -70,7 +72,7 @@ export async function registerImportRoute(app: FastifyInstance, options: ImportR
         if (!data || data.length === 0) throw unreadableImport(name, 'the file is empty');
         const limits = { maxUnpacked: importLimit * UNPACK_FACTOR, maxEntries: MAX_ZIP_ENTRIES };
         const parsed = await readImportOffThread(
-          { name, data, limits },
+          { name, data, limits, maxNoteBytes },
           {
             ...readLimits,
             signal: answered.get(request),

@@ -10,6 +10,7 @@ export interface ImportJob {
   name: string;
   data: Uint8Array;
   limits: ZipLimits;
+  maxNoteBytes: number;
 }
 
 /** The worker's one answer: the notes, or why the file was refused, or what broke. */
@@ -19,7 +20,7 @@ async function outcomeOf(job: ImportJob): Promise<ImportOutcome> {
   try {
     const data = Buffer.from(job.data.buffer, job.data.byteOffset, job.data.byteLength);
     const parsed = await readImportFile(job.name, data, job.limits);
-    return { parsed: keepStorable(job.name, parsed) };
+    return { parsed: keepStorable(job.name, parsed, job.maxNoteBytes) };
   } catch (error) {
     if (error instanceof DomainError) return { refused: error.message };
     return { broken: (error as Error).message ?? String(error) };
