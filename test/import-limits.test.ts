@@ -49,6 +49,26 @@ describe('an import that is slow to read', () => {
   });
 });
 
+describe('imports at once', () => {
+  it('one at a time per account: a second gets 429 with Retry-After, others go on', async () => {
+    const [busy, other] = [await signUp(server.url), await signUp(server.url)];
+    const slow = importFile(server.url, busy, slowEnex(), 'slow.enex');
+    // The first import holds its place from the moment its request arrives.
+    await expect
+      .poll(async () => (await importFile(server.url, busy, 'second', 'b.md')).status)
+      .toBe(429);
+    const refused = await importFile(server.url, busy, 'second', 'b.md');
+    expect(refused.json).toEqual({
+      code: 'rate_limited',
+      error: 'Another import of yours is under way; send this file when it is done',
+    });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await importFile(server.url, other, 'fine', 'c.md')).json.imported).toBe(1);
+    expect((await slow).status).toBe(422);
+    expect((await importFile(server.url, busy, 'second', 'b.md')).json.imported).toBe(1);
+  });
+});
+
 describe('a note larger than a save may be', () => {
   it('is listed in failed and never stored; one that fits is stored and can be saved again', async () => {
     const token = await signUp(server.url);
@@ -82,5 +102,39 @@ describe('a note larger than a save may be', () => {
       body: { ...stored, body: `${fits}!` },
     });
     expect(saved.status).toBe(200);
+  });
+});
+
+describe('three large imports at once', () => {
+  let small: TestServer;
+  beforeAll(async () => {
+    small = await startTestServer({
+      config: { importLimit: 8 * MIB },
+      app: { imports: { readTimeoutMs: READ_TIMEOUT_MS } },
+    });
+  });
+  afterAll(async () => small.close());
+
+  it('run two at most; the third gets 429, and the server answers throughout', async () => {
+    const tokens = [await signUp(small.url), await signUp(small.url), await signUp(small.url)];
+    // Each file is nearly as large as IMPORT_LIMIT allows, and slow to read.
+    // Encoded once: the test's client shares this process's event loop with the server.
+    const file = new TextEncoder().encode(slowEnex(1_000_000));
+    expect(file.length).toBeGreaterThan(7.5 * MIB);
+    const all = Promise.all(
+      tokens.map((token, i) => importFile(small.url, token, file, `big-${i}.enex`)),
+    );
+    const answerMs = await healthWhile(all, small);
+    const results = await all;
+    expect(results.map((result) => result.status).sort()).toEqual([422, 422, 429]);
+    for (const result of results.filter((r) => r.status === 422)) {
+      expect(result.json.error).toMatch(
+        /^big-\d\.enex: reading it (took longer|needs more memory)/,
+      );
+    }
+    // It answered all along; here the test's own uploads share the event loop with the server.
+    expect(answerMs.length).toBeGreaterThan(5);
+    expect(Math.max(...answerMs)).toBeLessThan(1_000);
+    for (const token of tokens) expect(await listNotes(small.url, token)).toEqual([]);
   });
 });

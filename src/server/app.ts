@@ -72,8 +72,8 @@ export interface AppOptions {
   socketBufferLimit?: number;
   /** Live socket limits; the per-account one defaults to LIVE_SOCKETS_PER_USER. */
   socketAdmission?: Partial<SocketAdmissionLimits>;
-  /** How long reading an import may take; tests shorten it. */
-  imports?: Pick<ImportRouteOptions, 'readTimeoutMs'>;
+  /** How long reading an import may take, and how many run at once; tests change them. */
+  imports?: Pick<ImportRouteOptions, 'readTimeoutMs' | 'importsAtOnce'>;
   webClientDir?: string;
 }
 

@@ -5,6 +5,7 @@ import { ImportSummary } from '../../shared/note-transfer.js';
 import type { NoteService } from '../notes/note-service.js';
 import { unreadableImport } from './import/import-error.js';
 import { readImportOffThread } from './import/read-off-thread.js';
+import { ImportAdmission } from './import-admission.js';
 
 export interface ImportRouteOptions {
   notes: NoteService;
@@ -15,12 +16,15 @@ export interface ImportRouteOptions {
   maxNoteBytes: number;
   /** How long reading one file may take; tests shorten it. */
   readTimeoutMs?: number;
+  /** Imports running at once in this process (one per account). */
+  importsAtOnce?: number;
 }
 
 /** A zip may unpack to this many times IMPORT_LIMIT; text compresses about 3–5 times. */
 const UNPACK_FACTOR = 8;
 const MAX_ZIP_ENTRIES = 200_000;
 const READ_TIMEOUT_MS = 30_000;
+const IMPORTS_AT_ONCE = 2;
 const MIB = 1024 * 1024;
 
 /**
@@ -41,11 +45,12 @@ const ImportQuery = Type.Object(
  */
 export async function registerImportRoute(app: FastifyInstance, options: ImportRouteOptions) {
   const { notes, authenticated, importLimit, maxNoteBytes } = options;
+  const admission = new ImportAdmission(options.importsAtOnce ?? IMPORTS_AT_ONCE);
   const readLimits = {
     timeoutMs: options.readTimeoutMs ?? READ_TIMEOUT_MS,
     heapMb: readerHeapMb(importLimit),
   };
-  // Ends when the answer is sent or the client goes: the reading stops.
+  // Ends when the answer is sent or the client goes: the place is given back, the reading stops.
   const answered = new WeakMap<FastifyRequest, AbortSignal>();
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -59,10 +64,15 @@ export async function registerImportRoute(app: FastifyInstance, options: ImportR
       {
         bodyLimit: importLimit,
         schema: { querystring: ImportQuery, response: { 200: ImportSummary } },
+        // Checked before the body is read: a refused upload is never held in memory.
         async onRequest(request, reply) {
           await authenticated.call(this, request, reply);
+          const release = admission.admit(request.session.userId);
           const ended = new AbortController();
-          reply.raw.once('close', () => ended.abort());
+          reply.raw.once('close', () => {
+            release();
+            ended.abort();
+          });
           answered.set(request, ended.signal);
         },
       },
