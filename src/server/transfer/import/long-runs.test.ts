@@ -51,6 +51,22 @@ describe('importers on long runs and repeats', () => {
     expect(notes.map((note) => note.body)).toEqual(['Shopping\n\nmilk\n\n#errands']);
   });
 
+  it('a Standard Notes tag with a long title, naming one note a million times', async () => {
+    const references = Array.from({ length: 1_000_000 }, () => ({ uuid: 'n1' }));
+    const backup = {
+      items: [
+        { uuid: 'n1', content_type: 'Note', content: { title: 'Shopping', text: 'milk' } },
+        {
+          uuid: 't1',
+          content_type: 'Tag',
+          content: { title: `to${' '.repeat(100_000)}do`, references },
+        },
+      ],
+    };
+    const { notes } = await read('backup.txt', JSON.stringify(backup));
+    expect(notes.map((note) => note.body)).toEqual(['Shopping\n\nmilk\n\n#toDo']);
+  });
+
   it('front matter of 800 keys is read in one pass and, holding other keys, stays in the note', async () => {
     const keys = Array.from({ length: 800 }, (_, i) => `key${i}: value`).join('\n');
     const text = `---\ntitle: Many\n${keys}\n---\nbody`;

@@ -31,15 +31,16 @@ export function readStandardNotes(name: string, data: { items: Item[] }): Parsed
   if (items.some((item) => typeof item.content === 'string')) {
     throw unreadableImport(name, 'this Standard Notes backup is encrypted; export a decrypted one');
   }
-  const tagsOf = new Map<string, string[]>();
+  // A set per note: a tag naming one note a million times is still one title to turn into a tag.
+  const tagsOf = new Map<string, Set<string>>();
   for (const tag of items.filter((item) => item.content_type === 'Tag')) {
     const content = tag.content as NoteContent;
     const references = Array.isArray(content?.references) ? content.references : [];
     for (const reference of references as { uuid?: unknown }[]) {
       if (typeof reference?.uuid !== 'string' || typeof content.title !== 'string') continue;
       const tags = tagsOf.get(reference.uuid);
-      if (tags) tags.push(content.title);
-      else tagsOf.set(reference.uuid, [content.title]);
+      if (tags) tags.add(content.title);
+      else tagsOf.set(reference.uuid, new Set([content.title]));
     }
   }
   const notes: ImportedNote[] = [];
@@ -51,7 +52,7 @@ export function readStandardNotes(name: string, data: { items: Item[] }): Parsed
     const edited = content.appData?.['org.standardnotes.sn']?.client_updated_at;
     notes.push({
       sourceKey: `standard-notes:${item.uuid}`,
-      body: withTags(withTitle(title, text), tagsOf.get(item.uuid) ?? []),
+      body: withTags(withTitle(title, text), [...(tagsOf.get(item.uuid) ?? [])]),
       timeCreated: seconds(item.created_at),
       timeLastModified: seconds(edited ?? item.updated_at),
     });

@@ -16,7 +16,9 @@ export function tagWord(label: string): string {
 /** Adds a source's own tags as `#words` on a last line, leaving out those the text has. */
 export function withTags(body: string, tags: string[]): string {
   const present = new Set(noteTags(body));
-  const missing = [...new Set(tags.map(tagWord))].filter((tag) => !present.has(tagName(tag)));
+  // Each distinct label is turned into a word once, however often it is repeated.
+  const words = new Set(Array.from(new Set(tags), tagWord));
+  const missing = [...words].filter((tag) => !present.has(tagName(tag)));
   if (missing.length === 0) return body;
   // trimEnd, not /\s+$/: that regex retries from every space of a long run (quadratic).
   return `${body.trimEnd()}\n\n${missing.map((tag) => `#${tag}`).join(' ')}`;
