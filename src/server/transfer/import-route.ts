@@ -31,7 +31,7 @@ const MIB = 1024 * 1024;
  * The reading worker's heap: room for the file as text, what it parses into, and the notes
  * read from it, which take a few times the file's size.
  */
-export const readerHeapMb = (importLimit: number) => 256 + 6 * Math.ceil(importLimit / MIB);
+export const readerHeapMb = (importLimit: number) => 256 + 8 * Math.ceil(importLimit / MIB);
 
 const ImportQuery = Type.Object(
   { name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) },

@@ -1,4 +1,5 @@
 import type { ImportFailure } from '../../../shared/note-transfer.js';
+import { NEEDS_TOO_MUCH_MEMORY, textFitsInHeap } from './heap-budget.js';
 import { PartFailure } from './import-error.js';
 
 /** A note read from another app's file, before it is stored. */
@@ -21,6 +22,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Text of a file, which must be UTF-8 (a byte-order mark is dropped). */
 export function decodeText(data: Uint8Array): string {
+  if (!textFitsInHeap(data)) throw new PartFailure(NEEDS_TOO_MUCH_MEMORY);
   try {
     return utf8.decode(data);
   } catch {

@@ -1,5 +1,6 @@
 import { isEnex, readEnex } from './evernote-enex.js';
 import { isKeepNote, readKeepNote } from './google-keep.js';
+import { jsonFitsInHeap, NEEDS_TOO_MUCH_MEMORY } from './heap-budget.js';
 import { PartFailure, unreadableImport } from './import-error.js';
 import { decodeText, eachPart, type ParsedImport } from './imported-note.js';
 import { isAppClutter, isNoteFile, readMarkdownFile } from './markdown-files.js';
@@ -11,7 +12,9 @@ import { isStandardNotesBackup, readStandardNotes } from './standard-notes.js';
 const isZip = (data: Buffer) => data.length >= 4 && data.readUInt32LE(0) === 0x04034b50;
 const isEmptyZip = (data: Buffer) => data.length >= 4 && data.readUInt32LE(0) === 0x06054b50;
 
+/** The JSON's value, or undefined when the text is not JSON; too large to parse is a failure. */
 function parseJson(text: string): unknown {
+  if (!jsonFitsInHeap(text)) throw new PartFailure(NEEDS_TOO_MUCH_MEMORY);
   try {
     return JSON.parse(text);
   } catch {
@@ -45,7 +48,7 @@ export async function readImportFile(
     throw unreadableImport(name, (error as Error).message);
   }
   if (/^\s*[[{]/.test(text)) {
-    const json = parseJson(text);
+    const json = wholeFile(name, () => parseJson(text));
     if (json === undefined) throw unreadableImport(name, 'not valid JSON');
     if (isKeepNote(json)) {
       const note = readKeepNote(name, json as never);
@@ -59,6 +62,16 @@ export async function readImportFile(
   return { notes: [readMarkdownFile(name, data, undefined)], failed: [] };
 }
 
+/** Runs `read` for something the whole import stands on: its failure refuses the file. */
+function wholeFile<T>(name: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof PartFailure) throw unreadableImport(name, error.message);
+    throw error;
+  }
+}
+
 async function readZipOfNotes(
   name: string,
   data: Buffer,
@@ -69,7 +82,8 @@ async function readZipOfNotes(
   const entries = await readZip(name, data, limits, wanted);
   // An account's export inside (Quire's notes.json, Simplenote's source/notes.json) says it all.
   for (const entry of entries.filter((e) => /(^|\/)notes\.json$/i.test(e.path))) {
-    const json = parseJson(eachPart(entry.path, [], () => decodeText(entry.data)) ?? '');
+    const text = eachPart(entry.path, [], () => decodeText(entry.data)) ?? '';
+    const json = wholeFile(`${name}/${entry.path}`, () => parseJson(text));
     const read = readNotesJson(`${name}/${entry.path}`, json);
     if (read) return read;
   }
