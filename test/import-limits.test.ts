@@ -14,6 +14,12 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
+/** The answer time below which `share` of the answers came (a percentile). */
+function percentile(answerMs: number[], share: number): number {
+  const sorted = [...answerMs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] as number;
+}
+
 /** How long `GET /api/health` took to answer, each time it was asked until `work` settled. */
 async function healthWhile(work: Promise<unknown>, on = server): Promise<number[]> {
   let running = true;
@@ -43,9 +49,11 @@ describe('an import that is slow to read', () => {
       error: 'slow.enex: reading it took longer than 1.5 s; split it into smaller files',
     });
     expect(await listNotes(server.url, token)).toEqual([]);
-    // The import ran for the whole time limit, and health answered all along, each time soon.
-    expect(answerMs.length).toBeGreaterThan(5);
-    expect(Math.max(...answerMs)).toBeLessThan(100);
+    // Health answered all along while the worker read: nearly every answer within 100 ms (on a
+    // shared machine one can wait for a core), and none held up for the reading's length.
+    expect(answerMs.length).toBeGreaterThan(20);
+    expect(percentile(answerMs, 0.95)).toBeLessThan(100);
+    expect(Math.max(...answerMs)).toBeLessThan(READ_TIMEOUT_MS);
   });
 });
 
@@ -57,8 +65,13 @@ describe('imports at once', () => {
     await expect
       .poll(async () => (await importFile(server.url, busy, 'second', 'b.md')).status)
       .toBe(429);
-    const refused = await importFile(server.url, busy, 'second', 'b.md');
-    expect(refused.json).toEqual({
+    const refused = await fetch(`${server.url}/api/import?name=b.md`, {
+      method: 'POST',
+      headers: { token: busy, 'content-type': 'application/octet-stream' },
+      body: 'second',
+    });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({
       code: 'rate_limited',
       error: 'Another import of yours is under way; send this file when it is done',
     });

@@ -28,13 +28,12 @@ export async function importFile(
   token: string,
   data: Uint8Array | string,
   name?: string,
-): Promise<{ status: number; headers: Headers; json: ImportResult }> {
+): Promise<{ status: number; json: ImportResult }> {
   const query = name === undefined ? '' : `?name=${encodeURIComponent(name)}`;
   const response = await fetch(`${baseUrl}/api/import${query}`, {
     method: 'POST',
     headers: { token, 'content-type': 'application/octet-stream' },
     body: typeof data === 'string' ? data : Buffer.from(data),
   });
-  const json = (await response.json()) as ImportResult;
-  return { status: response.status, headers: response.headers, json };
+  return { status: response.status, json: (await response.json()) as ImportResult };
 }
