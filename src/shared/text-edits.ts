@@ -7,8 +7,12 @@ export interface TextEdit {
   insert: string;
 }
 
-/** Past this many changed code points a diff gives up and the changed middle is replaced whole. */
-const MAX_EDIT_LENGTH = 2_000;
+/**
+ * A diff's cost grows with the texts' length times the changes it finds; past this many changes,
+ * or a changed middle this long, the middle is replaced whole, which is what such an edit is.
+ */
+const MAX_EDIT_LENGTH = 32;
+const MAX_DIFFED_LENGTH = 1_024;
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
@@ -44,10 +48,13 @@ export function textEdits(from: string, to: string): TextEdit[] {
   const oldMiddle = from.slice(prefix, from.length - suffix);
   const newMiddle = to.slice(prefix, to.length - suffix);
   const whole = [{ at: prefix, remove: oldMiddle.length, insert: newMiddle }];
-  const parts =
-    oldMiddle === '' || newMiddle === ''
-      ? undefined
-      : diffChars(oldMiddle, newMiddle, { maxEditLength: MAX_EDIT_LENGTH });
+  const diffable =
+    oldMiddle !== '' &&
+    newMiddle !== '' &&
+    oldMiddle.length + newMiddle.length <= MAX_DIFFED_LENGTH;
+  const parts = diffable
+    ? diffChars(oldMiddle, newMiddle, { maxEditLength: MAX_EDIT_LENGTH })
+    : undefined;
   const edits = parts ? editsOf(parts, prefix) : whole;
   return widenToWords(from, to, slideToWordStarts(from, edits));
 }
