@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { openAccount } from './support/account-page.js';
 import { editorText } from './support/editor-text.js';
 import {
   expect,
@@ -185,12 +186,6 @@ testWithOwnServer(
     await expect(notice).toHaveCount(0);
   },
 );
-
-async function openAccount(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Menu', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Account' }).click();
-  await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
-}
 
 /** Types into a field with real key presses. */
 async function typeInto(field: Locator, text: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { Secret, TOTP } from 'otpauth';
+import { codeFor } from './support/account-page.js';
 import {
   type Account,
   createAccount,
@@ -127,9 +127,6 @@ test.describe('Start-up', () => {
 
 test.describe('Log In with a second factor that took too many wrong codes', () => {
   /** The code an authenticator app shows for the key, `offset` 30-second steps from now. */
-  const codeFor = (key: string, offset = 0) =>
-    TOTP.generate({ secret: Secret.fromBase32(key), timestamp: Date.now() + offset * 30_000 });
-
   /** Turns two-factor sign-in on over the API, as the Account screen does; the recovery codes. */
   async function turnOnTwoFactor(account: Account): Promise<{ key: string; recovery: string[] }> {
     const call = async (path: string, body: unknown) => {

@@ -1,16 +1,5 @@
-import type { Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { codeFor, openAccount } from './support/account-page.js';
 import { expect, openLoggedIn, test } from './support/fixtures.js';
-
-/** The code an authenticator app would show now (or `offset` steps later) for the key. */
-const codeFor = (key: string, offset = 0) =>
-  TOTP.generate({ secret: Secret.fromBase32(key), timestamp: Date.now() + offset * 30_000 });
-
-async function openAccount(page: Page) {
-  await page.getByRole('button', { name: 'Menu', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Account' }).click();
-  await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
-}
 
 test('with two-factor sign-in on, a new password and turning it off need a code', async ({
   page,

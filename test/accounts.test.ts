@@ -9,6 +9,13 @@ const credentials = (username: string, password = 'correct horse') => ({
   body: { username, password },
 });
 
+/** `POST /api/login` as a client at `address`, through the test server's trusted proxy. */
+const loginAs = (email: string, password: string, address: string) =>
+  call(server.url, 'POST', '/api/login', {
+    ...credentials(email, password),
+    headers: { 'x-forwarded-for': address },
+  });
+
 describe('sign-up', () => {
   it('is open on first run and closes once an account exists', async () => {
     server = await startTestServer({ config: { allowSignup: undefined } });
@@ -204,11 +211,7 @@ describe('rate limiting', () => {
     server = await startTestServer({ config: { authRateLimit: 3, trustProxy: '127.0.0.1' } });
     const email = uniqueEmail();
     await signUp(server.url, email);
-    const loginFrom = (client: string, password: string) =>
-      call(server.url, 'POST', '/api/login', {
-        ...credentials(email, password),
-        headers: { 'x-forwarded-for': client },
-      });
+    const loginFrom = (client: string, password: string) => loginAs(email, password, client);
     // Every guess from a new address of the same /24: the network is what is counted.
     const guesses: number[] = [];
     for (let host = 1; host <= 5; host += 1) {
@@ -229,11 +232,7 @@ describe('rate limiting', () => {
     server = await startTestServer({ config: { authRateLimit: 2, trustProxy: '127.0.0.1' } });
     const email = uniqueEmail();
     await signUp(server.url, email);
-    const loginFrom = (client: string, password: string) =>
-      call(server.url, 'POST', '/api/login', {
-        ...credentials(email, password),
-        headers: { 'x-forwarded-for': client },
-      });
+    const loginFrom = (client: string, password: string) => loginAs(email, password, client);
     // One wrong guess from each of many networks, each under its own limit…
     for (let network = 1; network <= 12; network += 1) {
       expect((await loginFrom(`10.0.${network}.1`, 'wrong horse')).status).toBe(401);

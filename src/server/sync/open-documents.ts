@@ -51,10 +51,6 @@ export class OpenDocuments {
     if (entry) this.remove(noteId, entry);
   }
 
-  get count(): number {
-    return this.open.size;
-  }
-
   private remove(noteId: string, entry: OpenDocument) {
     this.open.delete(noteId);
     this.size -= entry.size;
