@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONFLICT_VERSION_HEADER } from '../src/shared/api-headers.js';
+import { LIVE_CLIENT_HEADER } from '../src/shared/live-message.js';
 import type { Note } from '../src/shared/note.js';
 import { call, createNote, listNotes, signUp, updateNote } from './helpers/api-client.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
@@ -113,6 +114,20 @@ describe('saving from an older revision', () => {
     expect(response.headers.get(CONFLICT_VERSION_HEADER)).toBe('1');
     const kept = await call(server.url, 'GET', `/api/notes/${created.id}/versions/1`, { token });
     expect(kept.json.body).toBe('stored text');
+  });
+
+  it.each([
+    ['a plain client', {}],
+    ['a live client', { [LIVE_CLIENT_HEADER]: 'window-1' }],
+  ])('stores text once that %s sends again from its base, its answer lost', async (_n, headers) => {
+    const created = await createNote(server.url, token, 'Shopping\n');
+    const text = 'Shopping\n- milk\n';
+    const save = () =>
+      call(server.url, 'PUT', '/api/notes', { token, headers, body: { ...created, body: text } });
+    expect((await save()).json).toMatchObject({ body: text, revision: 2 });
+    // Sent again from revision 1 (the answer never arrived), then once more.
+    expect((await save()).json).toMatchObject({ body: text, revision: 2 });
+    expect((await save()).json).toMatchObject({ body: text, revision: 2 });
   });
 
   it('adds no revision for a save that changes nothing', async () => {

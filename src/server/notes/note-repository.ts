@@ -25,6 +25,8 @@ export interface StoredNote {
   timeSnapshot: number | null;
   /** The change that stored it: with the revision, it tells this row's version from any other. */
   changeSeq: number;
+  /** Whether the note has a sync document (docs/sync.md), which every write must then follow. */
+  synced: boolean;
 }
 
 /** Keeps database rows out of the API: column names and number types end here. */
@@ -143,6 +145,16 @@ const storedNoteQuery = (forWrite: boolean) =>
     const query = db
       .selectFrom('notes')
       .select([...NOTE_COLUMNS, 'time_deleted', 'written_by', 'time_snapshot', 'change_seq'])
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('note_sync_checkpoints')
+              .select('note_id')
+              .whereRef('note_sync_checkpoints.note_id', '=', 'notes.id'),
+          )
+          .as('synced'),
+      )
       .where('user_id', '=', p.userId)
       .where('id', '=', p.id);
     return forWrite && isPostgres(db) ? query.forUpdate() : query;
@@ -167,7 +179,14 @@ export async function findStoredNote(
   const timeDeleted = row.time_deleted === null ? null : Number(row.time_deleted);
   const timeSnapshot = row.time_snapshot === null ? null : Number(row.time_snapshot);
   const changeSeq = Number(row.change_seq);
-  return { note: toNote(row), timeDeleted, writtenBy: row.written_by, timeSnapshot, changeSeq };
+  return {
+    note: toNote(row),
+    timeDeleted,
+    writtenBy: row.written_by,
+    timeSnapshot,
+    changeSeq,
+    synced: Boolean(row.synced),
+  };
 }
 
 interface NewNote {
@@ -319,7 +338,7 @@ const writeSequencedRevision = prepared((db: Db, p: NextRevision & ReplacedText)
 /**
  * Stores the next revision of a note, with the next change number, and the text it replaces
  * into history: both or neither, and only while the note's row is still the version the writer
- * read (`replaced` holds its revision, `replacingChangeSeq` its change). Returns the row as now
+ * read (`replaced` holds its revision, `replacing` its change). Returns the row as now
  * stored; undefined, storing nothing, when another write got there first. On PostgreSQL it is
  * one statement, so a save needs no transaction around it.
  */
@@ -327,9 +346,9 @@ export async function writeRevision(
   db: Db,
   next: NextRevision,
   replaced: VersionRow,
-  replacingChangeSeq: number,
+  replacing: Pick<StoredNote, 'changeSeq' | 'synced'>,
 ): Promise<StoredNote | undefined> {
-  const replacing = replaced.revision;
+  const replacingChangeSeq = replacing.changeSeq;
   const stored = (row: (NoteRow & { change_seq: number }) | undefined): StoredNote | undefined =>
     row && {
       note: toNote(row),
@@ -337,11 +356,12 @@ export async function writeRevision(
       writtenBy: next.by,
       timeSnapshot: next.timeSnapshot,
       changeSeq: Number(row.change_seq),
+      synced: replacing.synced,
     };
   if (isPostgres(db)) {
     const row = await writeSequencedRevision.executeTakeFirst(db, {
       ...next,
-      replacing,
+      replacing: replaced.revision,
       replacingChangeSeq,
       replacedBody: replaced.body,
       replacedDeltaStart: replaced.deltaStart,
@@ -356,7 +376,7 @@ export async function writeRevision(
   return counted(db, next.userId, async (trx) => {
     const row = await writeCountedRevision.executeTakeFirst(trx, {
       ...next,
-      replacing,
+      replacing: replaced.revision,
       replacingChangeSeq,
     });
     if (!row) return undefined;

@@ -92,28 +92,41 @@ export class NoteService {
   }
 
   /**
-   * Saves a new body edited from revision `base`. The note's document (docs/sync.md) takes the
-   * change: from the stored revision as it is; from an older one by character identity, so what
-   * both sides typed is kept. A base the log no longer reaches, or one this server never gave
-   * out (e.g. after restoring an older backup), is unknown: the save wins, and the stored text
-   * is kept as a conflict version. Without a base the body replaces the stored one.
+   * Saves a new body edited from revision `base`. A save from the stored revision of a note no
+   * device has merged into is written as it is. Otherwise the note's document (docs/sync.md)
+   * takes the change: from an older revision by character identity, so what both sides typed
+   * is kept. A base history no longer reaches, or one this server never gave out (e.g. after
+   * restoring an older backup), is unknown: the save wins, and the stored text is kept as a
+   * conflict version. Without a base the body replaces the stored one.
    */
   async update(caller: Caller, id: string, body: string, base?: number): Promise<SaveResult> {
     checkBody(body);
     const now = this.clock();
+    // The common save is written without holding its note, and again, held, only if another
+    // write came between (the write stores nothing unless the row is still the one read).
+    const stored = await this.storedInList(this.db, caller.userId, id, false);
+    const plain =
+      !stored.synced && (base === undefined || base === stored.note.revision)
+        ? await this.writeText(this.db, caller, stored, { body, base, now })
+        : undefined;
+    if (plain) return this.saved(caller, plain);
     let inHand: DocumentInHand | undefined;
     try {
       const result = await this.db.transaction().execute(async (trx) => {
-        const stored = await this.storedInList(trx, caller.userId, id);
-        const { note } = stored;
+        const held = await this.storedInList(trx, caller.userId, id);
+        const { note } = held;
         const stale = base !== undefined && base < note.revision;
-        const baseText = stale ? await findVersionBody(trx, note, base) : undefined;
+        const baseText = stale && !held.synced ? await findVersionBody(trx, note, base) : undefined;
+        if (!held.synced && !baseText) {
+          return written(await this.writeText(trx, caller, held, { body, base, now }));
+        }
         const startFrom =
-          baseText && base !== undefined ? { revision: base, body: baseText.body } : undefined;
+          baseText && base !== undefined
+            ? { revision: base, body: baseText.body, writtenBy: held.writtenBy }
+            : undefined;
         inHand = await this.documents.current(trx, note, now, startFrom);
         const { doc } = inHand;
         const baseDoc = stale ? await this.documents.at(trx, id, base) : undefined;
-        const unknownBase = base !== undefined && base !== note.revision && !baseDoc;
         const resent =
           baseDoc !== undefined &&
           base !== undefined &&
@@ -121,32 +134,55 @@ export class NoteService {
         const update = baseDoc
           ? applyTextFromBase(doc, baseDoc, body, { resent })
           : replaceText(doc, body);
-        const text = documentText(doc);
-        if (text === note.body) return { note, changed: false as const };
-        // A blind overwrite of another device's text keeps that text in view, like a conflict.
-        const blind = base === undefined && stored.writtenBy !== caller.sessionId;
-        const saved = written(
-          await this.writeNext(trx, caller, stored, {
-            next: { body: text, timeLastModified: now, timeDeleted: null },
-            history: { reason: unknownBase ? 'conflict' : 'edit', keep: blind, now },
+        return written(
+          await this.writeText(trx, caller, held, {
+            body: documentText(doc),
+            base: baseDoc ? note.revision : base,
+            now,
             update,
           }),
         );
-        return {
-          note: saved.note,
-          conflictRevision: unknownBase ? note.revision : undefined,
-          changed: true as const,
-        };
       });
-      if (result.changed) {
-        inHand?.release(result.note.revision);
-        await this.publishUpdate(caller, result.note);
-      }
-      return { note: result.note, conflictRevision: result.conflictRevision };
+      if (result.changed) inHand?.release(result.note.revision);
+      return await this.saved(caller, result);
     } catch (error) {
       this.documents.forget(id);
       throw error;
     }
+  }
+
+  /**
+   * Writes `body` as the note's next revision unless it is the stored text already. A base other
+   * than the stored revision is unknown here (a merge has already brought the text up to date):
+   * the stored text is kept as a conflict version. Undefined when the note is no longer as
+   * `stored` was.
+   */
+  private async writeText(
+    db: Db,
+    caller: Caller,
+    stored: StoredNote,
+    save: { body: string; base: number | undefined; now: number; update?: Uint8Array },
+  ): Promise<(SaveResult & { changed: boolean }) | undefined> {
+    const { note } = stored;
+    const { body, base, now, update } = save;
+    if (body === note.body) return { note, changed: false };
+    const unknownBase = base !== undefined && base !== note.revision;
+    // A blind overwrite of another device's text keeps that text in view, like a conflict.
+    const blind = base === undefined && stored.writtenBy !== caller.sessionId;
+    const saved = await this.writeNext(db, caller, stored, {
+      next: { body, timeLastModified: now, timeDeleted: null },
+      history: { reason: unknownBase ? 'conflict' : 'edit', keep: blind, now },
+      update,
+    });
+    if (!saved) return undefined;
+    const conflictRevision = unknownBase ? note.revision : undefined;
+    return { note: saved.note, conflictRevision, changed: true };
+  }
+
+  /** Announces a changed note once it is stored, and answers the save. */
+  private async saved(caller: Caller, result: SaveResult & { changed: boolean }) {
+    if (result.changed) await this.publishUpdate(caller, result.note);
+    return { note: result.note, conflictRevision: result.conflictRevision };
   }
 
   /** Moves a note to the trash, keeping its text as a snapshot; the list loses it. */
@@ -289,12 +325,12 @@ export class NoteService {
       by: caller.sessionId,
       timeSnapshot: kept ? history.now : timeSnapshot,
     };
-    const saved = await writeRevision(db, revision, replaced, stored.changeSeq);
+    const saved = await writeRevision(db, revision, replaced, stored);
     if (!saved) return undefined;
     const nextRevision = { revision: saved.note.revision, body: next.body };
     if (update) {
       await this.documents.record(db, note.id, nextRevision.revision, update, history.now, caller);
-    } else {
+    } else if (stored.synced) {
       await this.documents.follow(db, note, nextRevision, history.now);
     }
     return saved;

@@ -73,7 +73,8 @@ export async function appendUpdate(
 
 /**
  * Whether every revision after `base` was saved by this writer: the same session, and the same
- * live client when it names one. Such a writer is sending again what it sent before.
+ * live client when both it and the row name one. Such a writer is sending again what it sent
+ * before.
  */
 export async function onlyWriterSince(
   db: Db,
@@ -92,7 +93,9 @@ export async function onlyWriterSince(
     rows.every(
       (row) =>
         row.session_id === writer.sessionId &&
-        (writer.clientId === undefined || row.client_id === writer.clientId),
+        (writer.clientId === undefined ||
+          row.client_id === null ||
+          row.client_id === writer.clientId),
     )
   );
 }

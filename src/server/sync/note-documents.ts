@@ -18,6 +18,14 @@ export interface NoteAtRevision {
   body: string;
 }
 
+/** Where a note's document starts when it has none: an older text, and who wrote the stored one. */
+export interface DocumentStart {
+  revision: number;
+  body: string;
+  /** The session that stored the note's revision (its live client is not known). */
+  writtenBy: string | null;
+}
+
 /** A document a write has in hand, and how it must be recorded with the write. */
 export interface DocumentInHand {
   doc: Y.Doc;
@@ -35,13 +43,14 @@ export class NoteDocuments {
   /**
    * The note's document as of its stored revision. A note without one yet gets it now, in the
    * write's transaction: from an older text when one is given (a base a save names, so the save
-   * can be merged by character), brought up to the stored text by the revision after it.
+   * can be merged by character), brought up to the stored text by one update standing for the
+   * revisions since, recorded as its last writer's.
    */
   async current(
     db: Db,
     note: NoteAtRevision,
     now: number,
-    startFrom?: { revision: number; body: string },
+    startFrom?: DocumentStart,
   ): Promise<DocumentInHand> {
     const doc =
       this.open.take(note.id, note.revision) ??
@@ -106,13 +115,14 @@ export class NoteDocuments {
     db: Db,
     note: NoteAtRevision,
     now: number,
-    startFrom?: { revision: number; body: string },
+    startFrom?: DocumentStart,
   ): Promise<Y.Doc> {
-    const from = startFrom ?? { revision: note.revision, body: note.body };
+    const from = startFrom ?? { revision: note.revision, body: note.body, writtenBy: null };
     const doc = documentFrom([seedUpdate(from.body)]);
     await writeCheckpoint(db, note.id, from.revision, doc);
     if (from.revision !== note.revision) {
-      await appendUpdate(db, note.id, note.revision, replaceText(doc, note.body), now);
+      const writer = from.writtenBy === null ? undefined : { sessionId: from.writtenBy };
+      await appendUpdate(db, note.id, note.revision, replaceText(doc, note.body), now, writer);
     }
     return doc;
   }
