@@ -1,7 +1,8 @@
 /**
  * What a day of steady typing costs in history: one note typed into for eight hours, a save
- * every two seconds, through the real note service over a real SQLite file, with the clock
- * moved instead of waited for. Storage, not speed, so commits skip the fsync here.
+ * every two seconds (each after a pause, so every replaced text is listed), through the real
+ * note service over a real SQLite file, with the clock moved instead of waited for. Storage,
+ * not speed, so commits skip the fsync here.
  */
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -64,17 +65,28 @@ export async function historyStorageSection(tempDir: string): Promise<void> {
     }
     await keepHouse(db, { historyDays: 90, trashDays: 30 }, now);
     const bases = await size(0);
-    const snapshots = await size(1);
+    const listed = await size(1);
+    const whole = await db
+      .selectFrom('note_versions')
+      .where('delta_start', 'is', null)
+      .select((eb) => eb.fn.countAll<number>().as('rows'))
+      .executeTakeFirstOrThrow();
+    await sql`vacuum`.execute(db);
+    const file = await sql<{ bytes: number }>`
+      select page_count * page_size as bytes from pragma_page_count(), pragma_page_size()`.execute(
+      db,
+    );
     print(`History storage — one note, ${HOURS} h of typing, a save every ${SAVE_EVERY_SECONDS} s`);
     print(
       formatTable(
-        ['saves', 'note at the end', 'snapshots kept', 'last hour’s merge bases'],
+        ['saves', 'note at the end', 'listed versions', 'last hour’s merge bases', 'database file'],
         [
           [
             count(saves),
             bytes(note.body.length),
-            `${bytes(snapshots.chars)} in ${count(snapshots.rows)}`,
+            `${bytes(listed.chars)} in ${count(listed.rows)} (${count(Number(whole.rows))} whole)`,
             `${bytes(bases.chars)} of text in ${count(bases.rows)} revisions`,
+            bytes(Number(file.rows[0]?.bytes ?? 0)),
           ],
         ],
       ),

@@ -48,15 +48,31 @@ async function typeInto(token: string, note: Note, count: number, everySeconds: 
   return current;
 }
 
+/** A small seeded generator, so a failing script can be run again. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
 describe('history', () => {
-  it('keeps a snapshot every few minutes of typing, not every keystroke', async () => {
+  it('lists a version at each pause in typing, not at each keystroke', async () => {
     const token = await start();
     const note = await createNote(server.url, token);
-    const last = await typeInto(token, note, 60, 10); // ten minutes, a save every 10 s
-    expect(last.revision).toBe(61);
+    let last = await typeInto(token, note, 40, 1); // a save every second: no pause
+    const whileTyping = await versionsOf(token, note.id);
+    now += 5; // a pause
+    last = await typeInto(token, last, 3, 1);
     const versions = await versionsOf(token, note.id);
-    expect(versions.length).toBeGreaterThanOrEqual(2);
-    expect(versions.length).toBeLessThanOrEqual(3);
+    expect(versions.length).toBe(whileTyping.length + 1);
+    // The text that stood through the pause is the newest version listed, exactly.
+    const paused = versions[0] as VersionSummary;
+    const path = `/api/notes/${note.id}/versions/${paused.revision}`;
+    expect((await call(server.url, 'GET', path, { token })).json.body).toBe(
+      typed.get(last.revision - 3),
+    );
     expect(versions.map((v) => v.revision)).toEqual(
       [...versions.map((v) => v.revision)].sort((a, b) => b - a),
     );
@@ -66,6 +82,58 @@ describe('history', () => {
       const version = await call(server.url, 'GET', path, { token });
       expect(version.json).toMatchObject({ id: note.id, revision, body: typed.get(revision) });
     }
+  });
+
+  it('lists any text that stood two seconds before it was removed, after thinning too', async () => {
+    const token = await start();
+    let note = await createNote(server.url, token);
+    // Words come and go, a save every second or two and no longer pause: each word is unique,
+    // so where it stood is known.
+    const random = seeded(7);
+    const stood = new Map<string, number>(); // word → when it was typed
+    const mustBeListed = new Set<string>();
+    const words: string[] = [];
+    for (let i = 0; i < 150; i += 1) {
+      now += random() < 0.3 ? 2 : 1;
+      if (words.length > 3 && random() < 0.4) {
+        const gone = words.splice(Math.floor(random() * words.length), 1)[0] as string;
+        if (now - (stood.get(gone) as number) >= 2) mustBeListed.add(gone);
+      } else {
+        const word = `w${i}`;
+        words.splice(Math.floor(random() * (words.length + 1)), 0, word);
+        stood.set(word, now);
+      }
+      note = await updateNote(server.url, token, { ...note, body: words.join(' ') });
+    }
+    const listedText = async () => {
+      const versions = await versionsOf(token, note.id);
+      const bodies = await Promise.all(
+        versions.map(
+          async (v) =>
+            (
+              await call(server.url, 'GET', `/api/notes/${note.id}/versions/${v.revision}`, {
+                token,
+              })
+            ).json.body as string,
+        ),
+      );
+      return { count: versions.length, words: new Set(bodies.join(' ').split(' ')) };
+    };
+    const listed = await listedText();
+    expect(mustBeListed.size).toBeGreaterThan(20);
+    for (const word of mustBeListed) expect(listed.words.has(word), word).toBe(true);
+    // Far fewer entries than saves.
+    expect(listed.count).toBeLessThan(150 / 2);
+
+    const thinned = await keepHouse(
+      server.database.db,
+      { historyDays: 90, trashDays: 30 },
+      now + 2 * 60 * MINUTE,
+    );
+    expect(thinned.thinned).toBeGreaterThan(0);
+    const after = await listedText();
+    expect(after.count).toBe(listed.count);
+    expect([...after.words].sort()).toEqual([...listed.words].sort());
   });
 
   it('merges a save whose base is many keystrokes old', async () => {
@@ -201,7 +269,7 @@ describe('housekeeping', () => {
     const token = await start();
     const policy = { historyDays: 90, trashDays: 30 };
     const note = await createNote(server.url, token);
-    let last = await typeInto(token, note, 30, 10);
+    let last = await typeInto(token, note, 30, 1);
     for (let burst = 0; burst < 12; burst += 1) {
       now += 10 * MINUTE;
       last = await typeInto(token, last, 1, 1);

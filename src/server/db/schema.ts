@@ -58,6 +58,8 @@ export interface NoteTable {
   written_by: Generated<string | null>;
   /** When the note's newest whole snapshot went into history; null before the first. */
   time_snapshot: Generated<number | null>;
+  /** When the note's newest listed version went into history; null before the first. */
+  time_listed: Generated<number | null>;
 }
 
 /** A replaced text of a note, kept so it can be read, restored, or merged against. */
@@ -66,8 +68,9 @@ export interface NoteVersionTable {
   revision: number;
   user_id: string;
   /**
-   * The whole text when `delta_start` is null (snapshots); otherwise only what the next
-   * revision replaced, at [delta_start, delta_end) of that revision's text.
+   * The whole text when `delta_start` is null (snapshots); otherwise only what the next version
+   * present replaced (the next row of this note, or the note itself when there is none), at
+   * [delta_start, delta_end) of that version's text.
    */
   body: string;
   delta_start: number | null;
@@ -77,7 +80,7 @@ export interface NoteVersionTable {
   /** When a newer text replaced it; thinning and retention count from here. */
   time_archived: number;
   reason: 'edit' | 'conflict' | 'restore' | 'delete';
-  /** 1 for a snapshot that survives thinning; 0 for a recent revision kept as a merge base. */
+  /** 1 for a listed version, which survives thinning; 0 for a recent revision kept as a merge base. */
   kept: Generated<number>;
 }
 

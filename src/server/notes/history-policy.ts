@@ -1,8 +1,13 @@
+import { changedRange } from '../../shared/changed-range.js';
+import type { VersionReason } from '../../shared/note-history.js';
 import type { Db } from '../db/database.js';
 import { purgeTrashed } from './note-repository.js';
+import { thinVersions } from './version-thinning.js';
 
-/** While a note is being typed in, a snapshot of it is kept at most this often. */
+/** While a note is being typed in, a whole snapshot of it is stored at most this often. */
 export const SNAPSHOT_INTERVAL_SECONDS = 5 * 60;
+/** Text that stood this long is a pause in typing, and is listed once replaced. */
+export const PAUSE_SECONDS = 2;
 /** Every revision stays this long, so a device that saves late still finds its merge base. */
 export const MERGE_BASE_SECONDS = 60 * 60;
 /** However old, a note's newest snapshots stay. */
@@ -14,6 +19,43 @@ export interface HistoryPolicy {
   trashDays: number;
 }
 
+/** What a note's history knows of it when a revision replaces its text. */
+export interface ReplacedText {
+  body: string;
+  timeLastModified: number;
+  /** When its newest whole snapshot, and its newest listed version, went into history. */
+  timeSnapshot: number | null;
+  timeListed: number | null;
+}
+
+/**
+ * How the text a revision replaces goes into history. It is listed when it stood for a pause,
+ * when the revision removes text and nothing was listed for a pause's length (so any text that
+ * stood that long and is then removed is listed), and whenever it is kept for another reason
+ * (a conflict, a restore, a delete, a blind overwrite). A whole copy is stored every few
+ * minutes; other versions are stored as the way back from the next one.
+ */
+export function historyEntry(
+  replaced: ReplacedText,
+  next: { body: string; reason: VersionReason; keep: boolean; now: number },
+): { listed: boolean; whole: boolean } {
+  const { timeSnapshot, timeListed } = replaced;
+  const whole =
+    next.keep ||
+    next.reason !== 'edit' ||
+    timeSnapshot === null ||
+    next.now - timeSnapshot >= SNAPSHOT_INTERVAL_SECONDS;
+  if (whole) return { listed: true, whole };
+  const paused = next.now - replaced.timeLastModified >= PAUSE_SECONDS;
+  const quiet = timeListed === null || next.now - timeListed >= PAUSE_SECONDS;
+  return { listed: paused || (quiet && removesText(replaced.body, next.body)), whole };
+}
+
+function removesText(before: string, after: string): boolean {
+  const range = changedRange(before, after);
+  return range.end > range.start;
+}
+
 /** What one pass of housekeeping removed. */
 export interface Housekeeping {
   thinned: number;
@@ -22,16 +64,12 @@ export interface Housekeeping {
 }
 
 /**
- * Applies the history and trash policy: revisions past the merge-base hour that are not
- * snapshots are thinned, snapshots past HISTORY_DAYS expire (but for each note's newest few),
- * and notes in the trash past TRASH_DAYS are purged. Safe to run on several instances at once.
+ * Applies the history and trash policy: revisions past the merge-base hour that are not listed
+ * are thinned, listed versions past HISTORY_DAYS expire (but for each note's newest few), and
+ * notes in the trash past TRASH_DAYS are purged. Safe to run on several instances at once.
  */
 export async function keepHouse(db: Db, policy: HistoryPolicy, now: number): Promise<Housekeeping> {
-  const thinned = await db
-    .deleteFrom('note_versions')
-    .where('kept', '=', 0)
-    .where('time_archived', '<', now - MERGE_BASE_SECONDS)
-    .executeTakeFirst();
+  const thinned = await thinVersions(db, now - MERGE_BASE_SECONDS);
   const expired = await db
     .deleteFrom('note_versions')
     .where('time_archived', '<', now - policy.historyDays * DAY_SECONDS)
@@ -50,7 +88,7 @@ export async function keepHouse(db: Db, policy: HistoryPolicy, now: number): Pro
     .executeTakeFirst();
   const purged = await purgeTrashed(db, { deletedBefore: now - policy.trashDays * DAY_SECONDS });
   return {
-    thinned: Number(thinned.numDeletedRows),
+    thinned,
     expired: Number(expired.numDeletedRows),
     purged,
   };

@@ -23,6 +23,8 @@ export interface StoredNote {
   writtenBy: string | null;
   /** When its newest whole snapshot went into history; null before the first. */
   timeSnapshot: number | null;
+  /** When its newest listed version went into history; null before the first. */
+  timeListed: number | null;
   /** The change that stored it: with the revision, it tells this row's version from any other. */
   changeSeq: number;
   /** Whether the note has a sync document (docs/sync.md), which every write must then follow. */
@@ -144,7 +146,14 @@ const storedNoteQuery = (forWrite: boolean) =>
   prepared((db: Db, p: { userId: string; id: string }) => {
     const query = db
       .selectFrom('notes')
-      .select([...NOTE_COLUMNS, 'time_deleted', 'written_by', 'time_snapshot', 'change_seq'])
+      .select([
+        ...NOTE_COLUMNS,
+        'time_deleted',
+        'written_by',
+        'time_snapshot',
+        'time_listed',
+        'change_seq',
+      ])
       .select((eb) =>
         eb
           .exists(
@@ -178,12 +187,14 @@ export async function findStoredNote(
   if (!row) return undefined;
   const timeDeleted = row.time_deleted === null ? null : Number(row.time_deleted);
   const timeSnapshot = row.time_snapshot === null ? null : Number(row.time_snapshot);
+  const timeListed = row.time_listed === null ? null : Number(row.time_listed);
   const changeSeq = Number(row.change_seq);
   return {
     note: toNote(row),
     timeDeleted,
     writtenBy: row.written_by,
     timeSnapshot,
+    timeListed,
     changeSeq,
     synced: Boolean(row.synced),
   };
@@ -245,6 +256,7 @@ export interface NextRevision {
   timeDeleted: number | null;
   by: string | null;
   timeSnapshot: number | null;
+  timeListed: number | null;
 }
 
 /** What a revision replaces: the row's version as the writer read it. */
@@ -268,6 +280,7 @@ const revisionUpdate = (
       time_deleted: p.timeDeleted,
       written_by: p.by,
       time_snapshot: p.timeSnapshot,
+      time_listed: p.timeListed,
       change_seq: changeSeq(p),
     })
     .where('id', '=', p.id)
@@ -355,6 +368,7 @@ export async function writeRevision(
       timeDeleted: next.timeDeleted,
       writtenBy: next.by,
       timeSnapshot: next.timeSnapshot,
+      timeListed: next.timeListed,
       changeSeq: Number(row.change_seq),
       synced: replacing.synced,
     };

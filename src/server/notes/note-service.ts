@@ -9,7 +9,7 @@ import { applyTextFromBase, documentText, replaceText } from '../sync/note-docum
 import { type DocumentInHand, NoteDocuments } from '../sync/note-documents.js';
 import type { ImportedNote } from '../transfer/import/imported-note.js';
 import { storeImport } from '../transfer/store-import.js';
-import { SNAPSHOT_INTERVAL_SECONDS } from './history-policy.js';
+import { historyEntry } from './history-policy.js';
 import {
   findStoredNote,
   insertNote,
@@ -282,11 +282,9 @@ export class NoteService {
 
   /**
    * Stores the next revision of a note together with the text it replaces, into history, and
-   * the revision's update into the note's sync log (a save's, or one made from the new text).
-   * Conflicts, restores, deletes and blind overwrites are kept whole (`keep`); plain edits
-   * become a whole snapshot every few minutes, and between snapshots only the way back from the
-   * new text is stored. Returns the note as now stored; undefined, storing nothing, when the
-   * note is no longer as `stored` was.
+   * the revision's update into the note's sync log when the note has one. The history policy
+   * says whether the replaced text is listed and whether it is stored whole. Returns the note as
+   * now stored; undefined, storing nothing, when the note is no longer as `stored` was.
    */
   private async writeNext(
     db: Db,
@@ -300,12 +298,11 @@ export class NoteService {
     },
   ): Promise<StoredNote | undefined> {
     const { next, history, update } = change;
-    const { note, timeSnapshot } = stored;
-    const kept =
-      history.keep ||
-      history.reason !== 'edit' ||
-      timeSnapshot === null ||
-      history.now - timeSnapshot >= SNAPSHOT_INTERVAL_SECONDS;
+    const { note, timeSnapshot, timeListed } = stored;
+    const entry = historyEntry(
+      { body: note.body, timeLastModified: note.timeLastModified, timeSnapshot, timeListed },
+      { body: next.body, ...history },
+    );
     const replaced = versionRow({
       noteId: note.id,
       userId: caller.userId,
@@ -315,7 +312,8 @@ export class NoteService {
       timeLastModified: note.timeLastModified,
       timeArchived: history.now,
       reason: history.reason,
-      kept,
+      kept: entry.listed,
+      whole: entry.whole,
     });
     const revision = {
       id: note.id,
@@ -323,7 +321,8 @@ export class NoteService {
       ...next,
       revision: note.revision + 1,
       by: caller.sessionId,
-      timeSnapshot: kept ? history.now : timeSnapshot,
+      timeSnapshot: entry.whole ? history.now : timeSnapshot,
+      timeListed: entry.listed ? history.now : timeListed,
     };
     const saved = await writeRevision(db, revision, replaced, stored);
     if (!saved) return undefined;

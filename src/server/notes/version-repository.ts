@@ -10,16 +10,18 @@ export interface ArchivedText {
   userId: string;
   revision: number;
   body: string;
-  /** The text that replaces it: a revision that is not kept is stored as the way back from it. */
+  /** The text that replaces it: a version that is not whole is stored as the way back from it. */
   replacedBy: string;
   timeLastModified: number;
   timeArchived: number;
   reason: VersionReason;
-  /** A snapshot that thinning leaves alone. */
+  /** Listed in the note's history; thinning leaves it alone. */
   kept: boolean;
+  /** Stored whole (a snapshot), not as the way back from the text that replaces it. */
+  whole: boolean;
 }
 
-/** A version's row: a snapshot whole, any other revision as the way back from its successor. */
+/** A version's row: a snapshot whole, any other version as the way back from the next one. */
 export interface VersionRow {
   noteId: string;
   userId: string;
@@ -34,7 +36,7 @@ export interface VersionRow {
 }
 
 export function versionRow(text: ArchivedText): VersionRow {
-  const delta = text.kept ? undefined : deltaBack(text.replacedBy, text.body);
+  const delta = text.whole ? undefined : deltaBack(text.replacedBy, text.body);
   return {
     noteId: text.noteId,
     userId: text.userId,
@@ -67,48 +69,53 @@ export const insertVersion = prepared((db: Db, p: VersionRow) =>
 /**
  * The text of one past revision of a note, when history still holds it: a snapshot as stored,
  * or else rebuilt from the nearest newer whole text (a snapshot, or the note itself) by undoing
- * each later revision's change in turn.
+ * each newer version's change in turn, each stored as the way back from the next one present.
  */
 export async function findVersionBody(
   db: Db,
   note: Note,
   revision: number,
 ): Promise<{ body: string; timeLastModified: number } | undefined> {
-  const rows = await db
+  const wanted = await db
     .selectFrom('note_versions')
-    .select(['revision', 'body', 'delta_start', 'delta_end', 'time_last_modified'])
+    .select(['delta_start', 'time_last_modified'])
+    .where('note_id', '=', note.id)
+    .where('revision', '=', revision)
+    .executeTakeFirst();
+  if (!wanted || revision >= note.revision) return undefined;
+  const whole = await db
+    .selectFrom('note_versions')
+    .select(['revision', 'body'])
     .where('note_id', '=', note.id)
     .where('revision', '>=', revision)
-    .where('revision', '<', note.revision)
+    .where('delta_start', 'is', null)
     .orderBy('revision')
+    .limit(1)
+    .executeTakeFirst();
+  const top = whole ? Number(whole.revision) : note.revision;
+  const steps = await db
+    .selectFrom('note_versions')
+    .select(['body', 'delta_start', 'delta_end'])
+    .where('note_id', '=', note.id)
+    .where('revision', '>=', revision)
+    .where('revision', '<', top)
+    .orderBy('revision', 'desc')
     .execute();
-  const wanted = rows[0];
-  if (!wanted || Number(wanted.revision) !== revision) return undefined;
-  // Climb to the nearest whole text; every revision on the way must still be there.
-  let top = 0;
-  while (top < rows.length && rows[top]?.delta_start !== null) {
-    if (Number(rows[top]?.revision) !== revision + top) return undefined;
-    top += 1;
-  }
-  const whole = rows[top];
-  if (whole ? Number(whole.revision) !== revision + top : revision + top !== note.revision) {
-    return undefined;
-  }
   let body = whole ? whole.body : note.body;
-  for (let i = top - 1; i >= 0; i -= 1) {
-    const row = rows[i] as (typeof rows)[number];
+  for (const step of steps) {
     body = applyDeltaBack(body, {
-      start: Number(row.delta_start),
-      end: Number(row.delta_end),
-      insert: row.body,
+      start: Number(step.delta_start),
+      end: Number(step.delta_end),
+      insert: step.body,
     });
   }
   return { body, timeLastModified: Number(wanted.time_last_modified) };
 }
 
 /**
- * A note's history as people see it, newest first: its snapshots and every text set aside, not
- * each keystroke's revision (those stay an hour, as merge bases, and are then thinned).
+ * A note's history as people see it, newest first: its listed versions (each pause in typing,
+ * text being removed, every text set aside), not each keystroke's revision (those stay an hour,
+ * as merge bases, and are then thinned).
  */
 export async function listVersions(db: Db, noteId: string): Promise<VersionSummary[]> {
   const rows = await db
