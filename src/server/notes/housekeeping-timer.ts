@@ -18,7 +18,8 @@ export function startHousekeeping(
     running = true;
     keepHouse(db, policy, nowInSeconds())
       .then((done) => {
-        if (done.thinned + done.expired + done.purged > 0) options.log.info(done, 'housekeeping');
+        if (done.thinned + done.expired + done.purged + done.documents > 0)
+          options.log.info(done, 'housekeeping');
       })
       .catch((error: unknown) => options.log.warn({ err: error }, 'housekeeping failed'))
       .finally(() => {

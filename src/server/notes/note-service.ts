@@ -114,19 +114,23 @@ export class NoteService {
     try {
       const result = await this.db.transaction().execute(async (trx) => {
         const held = await this.storedInList(trx, caller.userId, id);
-        const { note } = held;
+        const { note, synced } = held;
         const stale = base !== undefined && base < note.revision;
-        const baseText = stale && !held.synced ? await findVersionBody(trx, note, base) : undefined;
-        if (!held.synced && !baseText) {
+        // The base as a document: from the note's log, or else (the log starts later, or the
+        // note has none) from history's text of it, on which the note's document starts again.
+        let baseDoc = stale && synced ? await this.documents.at(trx, id, base) : undefined;
+        const baseText = stale && !baseDoc ? await findVersionBody(trx, note, base) : undefined;
+        if (!synced && !baseText) {
           return written(await this.writeText(trx, caller, held, { body, base, now }));
         }
-        const startFrom =
-          baseText && base !== undefined
-            ? { revision: base, body: baseText.body, writtenBy: held.writtenBy }
-            : undefined;
-        inHand = await this.documents.current(trx, note, now, startFrom);
+        if (baseText && base !== undefined) {
+          const from = { revision: base, body: baseText.body, writtenBy: held.writtenBy };
+          inHand = await this.documents.startAt(trx, note, from, now);
+          baseDoc = await this.documents.at(trx, id, base);
+        } else {
+          inHand = await this.documents.current(trx, note);
+        }
         const { doc } = inHand;
-        const baseDoc = stale ? await this.documents.at(trx, id, base) : undefined;
         const resent =
           baseDoc !== undefined &&
           base !== undefined &&
@@ -212,7 +216,7 @@ export class NoteService {
     const now = this.clock();
     this.documents.forget(id);
     const note = await this.db.transaction().execute(async (trx) => {
-      const stored = await findStoredNote(trx, caller.userId, id, { forWrite: true });
+      const stored = await this.hold(trx, caller.userId, id);
       if (!stored || stored.timeDeleted === null) throw notFound('No such note in the trash');
       // The text is unchanged; its (empty) step back keeps the chain of revisions whole.
       const next = { body: stored.note.body, timeLastModified: now, timeDeleted: null };
@@ -274,10 +278,20 @@ export class NoteService {
 
   /** The note as a write reads it; `held` locks its row until the transaction ends. */
   private async storedInList(db: Db, userId: string, id: string, held = true): Promise<StoredNote> {
-    const stored = await findStoredNote(db, userId, id, { forWrite: held });
+    const stored = held ? await this.hold(db, userId, id) : await findStoredNote(db, userId, id);
     if (!stored) throw noSuchNote();
     if (stored.timeDeleted !== null) throw inTrash();
     return stored;
+  }
+
+  /**
+   * The note, held until the transaction ends. Whether it has a sync document is asked again
+   * once held: the read that took the hold may predate the write it waited for (PostgreSQL reads
+   * the rest of that statement as of its start).
+   */
+  private async hold(db: Db, userId: string, id: string): Promise<StoredNote | undefined> {
+    const stored = await findStoredNote(db, userId, id, { forWrite: true });
+    return stored && { ...stored, synced: await this.documents.exists(db, id) };
   }
 
   /**

@@ -24,6 +24,21 @@ export async function writeCheckpoint(
     .execute();
 }
 
+export async function hasDocument(db: Db, noteId: string): Promise<boolean> {
+  const checkpoint = await db
+    .selectFrom('note_sync_checkpoints')
+    .select('note_id')
+    .where('note_id', '=', noteId)
+    .executeTakeFirst();
+  return checkpoint !== undefined;
+}
+
+/** Removes the note's document: its checkpoint and every update. */
+export async function dropDocument(db: Db, noteId: string): Promise<void> {
+  await db.deleteFrom('note_sync_updates').where('note_id', '=', noteId).execute();
+  await db.deleteFrom('note_sync_checkpoints').where('note_id', '=', noteId).execute();
+}
+
 /** Makes `doc` the note's checkpoint as of `revision`, dropping the updates it holds. */
 export async function moveCheckpoint(
   db: Db,

@@ -2,6 +2,8 @@ import type * as Y from 'yjs';
 import type { Db } from '../db/database.js';
 import {
   appendUpdate,
+  dropDocument,
+  hasDocument,
   moveCheckpoint,
   onlyWriterSince,
   readDocument,
@@ -18,7 +20,7 @@ export interface NoteAtRevision {
   body: string;
 }
 
-/** Where a note's document starts when it has none: an older text, and who wrote the stored one. */
+/** Where a note's document starts: an older text, and who wrote the stored one. */
 export interface DocumentStart {
   revision: number;
   body: string;
@@ -41,25 +43,39 @@ export class NoteDocuments {
   private readonly open = new OpenDocuments();
 
   /**
-   * The note's document as of its stored revision. A note without one yet gets it now, in the
-   * write's transaction: from an older text when one is given (a base a save names, so the save
-   * can be merged by character), brought up to the stored text by one update standing for the
-   * revisions since, recorded as its last writer's.
+   * The note's document as of its stored revision, from memory or its log; a note that has a
+   * document (`synced`) only. Were its log ever behind the note, it is brought up to the text.
    */
-  async current(
+  async current(db: Db, note: NoteAtRevision): Promise<DocumentInHand> {
+    const doc = this.open.take(note.id, note.revision) ?? (await this.read(db, note));
+    if (!doc) throw new Error('a synced note has no document');
+    return this.inHand(note.id, doc);
+  }
+
+  /**
+   * Starts the note's document again, in the write's transaction, from an older text (a base a
+   * save names, so the save can be merged by character), brought up to the stored text by one
+   * update standing for the revisions since, recorded as its last writer's. What the note had
+   * before goes: no device holds its characters' identities yet.
+   */
+  async startAt(
     db: Db,
     note: NoteAtRevision,
+    from: DocumentStart,
     now: number,
-    startFrom?: DocumentStart,
   ): Promise<DocumentInHand> {
-    const doc =
-      this.open.take(note.id, note.revision) ??
-      (await this.read(db, note)) ??
-      (await this.start(db, note, now, startFrom));
-    return {
-      doc,
-      release: (revision) => this.open.keep(note.id, revision, doc, documentText(doc).length),
-    };
+    this.open.forget(note.id);
+    await dropDocument(db, note.id);
+    const doc = documentFrom([seedUpdate(from.body)]);
+    await writeCheckpoint(db, note.id, from.revision, doc);
+    const writer = from.writtenBy === null ? undefined : { sessionId: from.writtenBy };
+    await appendUpdate(db, note.id, note.revision, replaceText(doc, note.body), now, writer);
+    return this.inHand(note.id, doc);
+  }
+
+  /** Whether the note has a document. */
+  exists(db: Db, noteId: string): Promise<boolean> {
+    return hasDocument(db, noteId);
   }
 
   /** The note's document as it stood at `revision`, when its log reaches that far. */
@@ -111,19 +127,10 @@ export class NoteDocuments {
     return found.doc;
   }
 
-  private async start(
-    db: Db,
-    note: NoteAtRevision,
-    now: number,
-    startFrom?: DocumentStart,
-  ): Promise<Y.Doc> {
-    const from = startFrom ?? { revision: note.revision, body: note.body, writtenBy: null };
-    const doc = documentFrom([seedUpdate(from.body)]);
-    await writeCheckpoint(db, note.id, from.revision, doc);
-    if (from.revision !== note.revision) {
-      const writer = from.writtenBy === null ? undefined : { sessionId: from.writtenBy };
-      await appendUpdate(db, note.id, note.revision, replaceText(doc, note.body), now, writer);
-    }
-    return doc;
+  private inHand(noteId: string, doc: Y.Doc): DocumentInHand {
+    return {
+      doc,
+      release: (revision) => this.open.keep(noteId, revision, doc, documentText(doc).length),
+    };
   }
 }
