@@ -176,6 +176,37 @@ describe('two instances on one database', () => {
     expect(await updateNote(one.url, token, merged)).toEqual(later);
   });
 
+  it('merge saves from older revisions through either one by character, keeping every word', async () => {
+    const token = await signUp(one.url);
+    const note = await createNote(one.url, token, 'Shopping:');
+    // Two devices, one on each instance, each appending to the text of its own last answer,
+    // which the other's save has always moved past; then both at once, ten times.
+    let a = note;
+    let b = note;
+    for (let i = 0; i < 10; i += 1) {
+      a = await updateNote(one.url, token, { ...a, body: `${a.body} a${i}` });
+      b = await updateNote(two.url, token, { ...b, body: `${b.body} b${i}` });
+    }
+    for (let i = 10; i < 20; i += 1) {
+      [a, b] = await Promise.all([
+        updateNote(one.url, token, { ...a, body: `${a.body} a${i}` }),
+        updateNote(two.url, token, { ...b, body: `${b.body} b${i}` }),
+      ]);
+    }
+    const [fromOne] = await listNotes(one.url, token);
+    const [fromTwo] = await listNotes(two.url, token);
+    expect(fromTwo).toEqual(fromOne);
+    const words = (fromOne?.body ?? '').split(' ');
+    const wordsOf = (side: string) => words.filter((word) => word.startsWith(side));
+    const typed = (side: string) => Array.from({ length: 20 }, (_, i) => `${side}${i}`);
+    expect(wordsOf('a')).toEqual(typed('a'));
+    expect(wordsOf('b')).toEqual(typed('b'));
+    const versions = await call(one.url, 'GET', `/api/notes/${note.id}/versions`, { token });
+    expect(versions.json.results.map((v: { reason: string }) => v.reason)).not.toContain(
+      'conflict',
+    );
+  });
+
   it('never take a note made again with the same id for the one they left', async () => {
     const token = await signUp(one.url);
     const id = '6f1c2a5e-9b1d-4c1e-8a7b-2d3e4f5a6b7c';
