@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { diffTexts } from '../../shared/text-merge.js';
+import { diffTexts } from '../../shared/text-diff.js';
 import './text-diff-view.css';
 
 interface TextDiffViewProps {
