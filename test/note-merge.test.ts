@@ -79,6 +79,23 @@ describe('saving from an older revision', () => {
     );
   });
 
+  it('keeps words typed offline inside a paragraph another device deleted', async () => {
+    const base = 'Plans\n\nThe old paragraph about the garden.\n\nThe end.';
+    const atBase = await noteChangedElsewhere(base, 'Plans\n\nThe end.');
+    const response = await call(server.url, 'PUT', '/api/notes', {
+      token,
+      body: { ...atBase, body: base.replace('garden.', 'garden, and the new pond.') },
+    });
+    expect(response.status).toBe(200);
+    const merged: string = response.json.body;
+    // The deletion stands, the words typed into the paragraph stay, and so does the rest.
+    expect(merged).not.toContain('old paragraph');
+    expect(merged).toContain('and the new pond');
+    expect(merged.startsWith('Plans\n')).toBe(true);
+    expect(merged.endsWith('The end.')).toBe(true);
+    expect(response.headers.get(CONFLICT_VERSION_HEADER)).toBeNull();
+  });
+
   it('stores a save from the current revision exactly as sent', async () => {
     const created = await createNote(server.url, token);
     const saved = await updateNote(server.url, token, { ...created, body: 'exactly this' });
