@@ -44,6 +44,39 @@ describe('textEdits', () => {
     }
   });
 
+  it('keeps scattered edits in a long note apart, each to its words', () => {
+    const lines = Array.from({ length: 300 }, (_, i) => `Line ${i} of the long note`);
+    const from = lines.join('\n');
+    const edited = [...lines];
+    edited[5] = 'Line 5 of the longer note';
+    edited.splice(150, 1);
+    edited[288] = 'Line 289 of the long note, and more';
+    const edits = textEdits(from, edited.join('\n'));
+    expect(applyTextEdits(from, edits)).toBe(edited.join('\n'));
+    expect(edits.map((edit) => [from.slice(edit.at, edit.at + edit.remove), edit.insert])).toEqual([
+      ['', 'er'],
+      ['Line 150 of the long note\n', ''],
+      ['', ', and more'],
+    ]);
+  });
+
+  it('turns one long text into another, for random texts and edits', () => {
+    const random = seededRandom(7);
+    const words = ['alpha', 'beta', 'gamma', 'delta', '\n', 'é', '🙂', '日本'];
+    const pick = () => words[Math.floor(random() * words.length)];
+    for (let i = 0; i < 100; i++) {
+      const from = Array.from({ length: 200 + Math.floor(random() * 2000) }, pick).join(' ');
+      const pieces = from.split(' ');
+      for (let j = 0; j < 1 + random() * 60; j++) {
+        const at = Math.floor(random() * pieces.length);
+        if (random() < 0.5) pieces.splice(at, 1);
+        else pieces.splice(at, 0, pick() as string);
+      }
+      const to = pieces.join(' ');
+      expect(applyTextEdits(from, textEdits(from, to))).toBe(to);
+    }
+  });
+
   it('replaces the middle whole when two large texts differ everywhere', () => {
     const from = 'ab'.repeat(100_000);
     const to = 'ba'.repeat(100_000);

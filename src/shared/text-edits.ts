@@ -1,4 +1,4 @@
-import { type Change, diffChars } from 'diff';
+import { type ArrayChange, type Change, diffArrays, diffChars } from 'diff';
 
 /** One change to a text: at `at` (a UTF-16 offset in the old text), `remove` units give way to `insert`. */
 export interface TextEdit {
@@ -8,11 +8,24 @@ export interface TextEdit {
 }
 
 /**
- * A diff's cost grows with the texts' length times the changes it finds; past this many changes,
- * or a changed middle this long, the middle is replaced whole, which is what such an edit is.
+ * A diff's cost grows with the length it compares times the changes it finds. A changed middle
+ * is diffed by word (by line first past a length), each changed run again by character when
+ * it is this short, each diff with a bound on its changes. Past a bound the part is replaced
+ * whole, which is what such an edit is.
  */
 const MAX_EDIT_LENGTH = 32;
 const MAX_DIFFED_LENGTH = 1_024;
+const LINES = {
+  pieces: /[^\n]*\n|[^\n]+$/g,
+  maxEditLength: 256,
+  maxLength: Number.POSITIVE_INFINITY,
+};
+const WORDS = {
+  pieces: /\s+|[\p{L}\p{N}\p{M}_]+|[^\s\p{L}\p{N}\p{M}_]/gu,
+  maxEditLength: 128,
+  maxLength: 16_384,
+};
+type Level = typeof LINES;
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
@@ -37,26 +50,77 @@ function commonSuffix(a: string, b: string, skip: number): number {
 
 /**
  * The edits that turn `from` into `to`, in order, each at an offset of `from`. Linear in the
- * texts' length plus a bounded diff of the part that changed: a common start and end are cut off
- * first, and a middle too different to diff cheaply is replaced whole. Edits fall on code point
+ * texts' length plus bounded diffs of the part that changed: a common start and end are cut
+ * off first, and a part too different to diff cheaply is replaced whole. Edits fall on code point
  * boundaries, so no surrogate pair is ever split.
  */
 export function textEdits(from: string, to: string): TextEdit[] {
   if (from === to) return [];
-  const prefix = commonPrefix(from, to);
-  const suffix = commonSuffix(from, to, prefix);
+  let prefix = commonPrefix(from, to);
+  let suffix = commonSuffix(from, to, prefix);
+  if (prefix + suffix < Math.min(from.length, to.length)) {
+    // Both sides changed something: the middle starts and ends at whole words, so its word diff
+    // compares words, not the ends of two different ones.
+    while (prefix > 0 && isWordCharacter(from[prefix - 1])) prefix -= 1;
+    while (suffix > 0 && isWordCharacter(from[from.length - suffix])) suffix -= 1;
+  }
   const oldMiddle = from.slice(prefix, from.length - suffix);
   const newMiddle = to.slice(prefix, to.length - suffix);
-  const whole = [{ at: prefix, remove: oldMiddle.length, insert: newMiddle }];
-  const diffable =
-    oldMiddle !== '' &&
-    newMiddle !== '' &&
-    oldMiddle.length + newMiddle.length <= MAX_DIFFED_LENGTH;
-  const parts = diffable
-    ? diffChars(oldMiddle, newMiddle, { maxEditLength: MAX_EDIT_LENGTH })
-    : undefined;
-  const edits = parts ? editsOf(parts, prefix) : whole;
+  const edits = diffed(oldMiddle, newMiddle, prefix, [LINES, WORDS]);
   return widenToWords(from, to, slideToWordStarts(from, edits));
+}
+
+/**
+ * The edits that turn `before` into `after`, at offsets from `at`: by word (by line first when
+ * long), each changed run refined by the finer levels, and at last by character when short. A
+ * word diff first keeps whole words apart ("w10 w11" → "w11" removes "w10 ", where a character
+ * diff would remove "10 w" and leave a `w` shared by two words).
+ */
+function diffed(before: string, after: string, at: number, levels: Level[]): TextEdit[] {
+  const whole = [{ at, remove: before.length, insert: after }];
+  if (before === '' || after === '') return whole;
+  const length = before.length + after.length;
+  let index = levels.length - 1;
+  while (index >= 0 && length > (levels[index] as Level).maxLength) index -= 1;
+  const level = levels[index];
+  if (!level) {
+    const parts =
+      length <= MAX_DIFFED_LENGTH
+        ? diffChars(before, after, { maxEditLength: MAX_EDIT_LENGTH })
+        : undefined;
+    return parts ? editsOf(parts, at) : whole;
+  }
+  const split = (text: string) => text.match(level.pieces) ?? [];
+  const parts = diffArrays(split(before), split(after), { maxEditLength: level.maxEditLength });
+  if (!parts) return whole;
+  const finer = levels.slice(index + 1);
+  return runsOf(parts, at).flatMap((run) => diffed(run.before, run.after, run.at, finer));
+}
+
+/** The changed runs of a diff of pieces: at `at`, `before` became `after`. */
+function runsOf(parts: ArrayChange<string>[], start: number) {
+  const runs: { at: number; before: string; after: string }[] = [];
+  let at = start;
+  let open: { at: number; before: string; after: string } | undefined;
+  for (const part of parts) {
+    const text = part.value.join('');
+    if (!part.added && !part.removed) {
+      open = undefined;
+      at += text.length;
+      continue;
+    }
+    if (!open) {
+      open = { at, before: '', after: '' };
+      runs.push(open);
+    }
+    if (part.added) {
+      open.after += text;
+    } else {
+      open.before += text;
+      at += text.length;
+    }
+  }
+  return runs;
 }
 
 const isWordCharacter = (char: string | undefined) =>
