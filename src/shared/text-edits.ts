@@ -9,23 +9,29 @@ export interface TextEdit {
 
 /**
  * A diff's cost grows with the length it compares times the changes it finds. A changed middle
- * is diffed by word (by line first past a length), each changed run again by character when
- * it is this short, each diff with a bound on its changes. Past a bound the part is replaced
- * whole, which is what such an edit is.
+ * is diffed by line when it spans lines, each changed run then by word (up to a length), and
+ * at last by character when this short, each diff with a bound on its changes. Past a bound
+ * the part is replaced whole, which is what such an edit is.
  */
 const MAX_EDIT_LENGTH = 32;
 const MAX_DIFFED_LENGTH = 1_024;
-const LINES = {
+
+interface Level {
+  pieces: RegExp;
+  maxEditLength: number;
+  /** Whether a diff at this level can say anything of these two texts. */
+  fits(before: string, after: string): boolean;
+}
+const LINES: Level = {
   pieces: /[^\n]*\n|[^\n]+$/g,
   maxEditLength: 256,
-  maxLength: Number.POSITIVE_INFINITY,
+  fits: (before, after) => before.includes('\n') || after.includes('\n'),
 };
-const WORDS = {
+const WORDS: Level = {
   pieces: /\s+|[\p{L}\p{N}\p{M}_]+|[^\s\p{L}\p{N}\p{M}_]/gu,
   maxEditLength: 128,
-  maxLength: 16_384,
+  fits: (before, after) => before.length + after.length <= 16_384,
 };
-type Level = typeof LINES;
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
@@ -71,8 +77,8 @@ export function textEdits(from: string, to: string): TextEdit[] {
 }
 
 /**
- * The edits that turn `before` into `after`, at offsets from `at`: by word (by line first when
- * long), each changed run refined by the finer levels, and at last by character when short. A
+ * The edits that turn `before` into `after`, at offsets from `at`: by line when they span lines,
+ * then by word, each changed run refined by the finer levels, at last by character when short. A
  * word diff first keeps whole words apart ("w10 w11" → "w11" removes "w10 ", where a character
  * diff would remove "10 w" and leave a `w` shared by two words).
  */
@@ -80,8 +86,7 @@ function diffed(before: string, after: string, at: number, levels: Level[]): Tex
   const whole = [{ at, remove: before.length, insert: after }];
   if (before === '' || after === '') return whole;
   const length = before.length + after.length;
-  let index = levels.length - 1;
-  while (index >= 0 && length > (levels[index] as Level).maxLength) index -= 1;
+  const index = levels.findIndex((level) => level.fits(before, after));
   const level = levels[index];
   if (!level) {
     const parts =
