@@ -117,6 +117,64 @@ test.describe('Edits of one note from several devices', () => {
     await expect(saveStatus(page, 'Saved')).toBeVisible();
   });
 
+  test('two devices offline at once each keep every word when they come back', async ({
+    page,
+    context,
+    browser,
+    server,
+    account,
+  }) => {
+    const start = 'Groceries\n- bread\n\nSunday: a walk by the river.\n\nEnd';
+    const note = await account.api.createNote(start);
+    const otherContext = await browser.newContext({ baseURL: server.url });
+    const other = await otherContext.newPage();
+    for (const window of [page, other]) {
+      await openLoggedIn(window, account);
+      await notesNav(window)
+        .getByRole('link', { name: /Groceries/ })
+        .click();
+      await expect.poll(() => editorText(editor(window))).toBe(start);
+    }
+    await context.setOffline(true);
+    await otherContext.setOffline(true);
+
+    // One adds to the list and clears the Sunday paragraph...
+    await goToEndOfLine(page, 1);
+    await editor(page).press('Enter');
+    await editor(page).pressSequentially('milk'); // the list goes on by itself
+    await goToEndOfLine(page, 4);
+    await editor(page).press('Shift+Home');
+    await editor(page).press('Backspace');
+    await expect.poll(() => editorText(editor(page))).toBe('Groceries\n- bread\n- milk\n\n\n\nEnd');
+    // ...while the other adds to the same list and types inside that paragraph.
+    await goToEndOfLine(other, 1);
+    await editor(other).press('Enter');
+    await editor(other).pressSequentially('eggs');
+    await goToEndOfLine(other, 4);
+    await editor(other).pressSequentially(' Bring a coat.');
+    for (const window of [page, other]) {
+      await expect(saveStatus(window, 'Offline — retrying')).toBeVisible();
+    }
+
+    await context.setOffline(false);
+    await otherContext.setOffline(false);
+    const agreed = async () => {
+      const stored = (await account.api.note(note.id))?.body;
+      const shown = [await editorText(editor(page)), await editorText(editor(other))];
+      return shown.every((text) => text === stored) ? stored : undefined;
+    };
+    await expect.poll(agreed).toContain('- milk');
+    const merged = (await agreed()) ?? '';
+    expect(merged).toContain('- eggs');
+    expect(merged).toContain('Bring a coat.');
+    expect(merged).not.toContain('a walk by the river');
+    expect(merged.startsWith('Groceries\n- bread\n')).toBe(true);
+    expect(merged.endsWith('End')).toBe(true);
+    const versions = await account.api.versions(note.id);
+    expect(versions.map((version) => version.reason)).not.toContain('conflict');
+    await otherContext.close();
+  });
+
   test('a remote edit that brings back a text sent before is shown (path g)', async ({
     page,
     account,
