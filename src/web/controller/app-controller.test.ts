@@ -155,7 +155,7 @@ describe('AppController', () => {
     const { controller, state, server, handlers } = setup('t');
     await controller.start();
     await vi.advanceTimersByTimeAsync(0);
-    handlers().onUpdate(note('c', 'Gamma', 5));
+    handlers().onUpdate(note('c', 'Gamma', 20));
     expect(state().sortedNoteIds).toEqual(['c', 'a', 'b']);
     controller.selectNote('a');
     await controller.deleteNote('a');
