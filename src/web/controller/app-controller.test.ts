@@ -170,6 +170,27 @@ describe('AppController', () => {
     expect(state().notice).toBeNull();
   });
 
+  it('offers "Undo" after a delete made offline, which takes the delete back on the device', async () => {
+    const { controller, state, server, api, handlers } = setup('t');
+    await controller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    controller.selectNote('b');
+    api.deleteNote.mockRejectedValueOnce(new NetworkError(new TypeError('offline')));
+    await controller.deleteNote('b');
+    expect(state().sortedNoteIds).toEqual(['a']);
+    expect(state().notice).toMatchObject({ text: 'Moved to Trash', undo: 'b' });
+    await controller.undoDelete('b');
+    expect(state().sortedNoteIds).toEqual(['a', 'b']);
+    expect(state().selectedNoteId).toBe('b');
+    expect(api.restoreFromTrash).not.toHaveBeenCalled();
+    // Back online, nothing of the delete is sent.
+    handlers().onReady();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.deleteNote).toHaveBeenCalledTimes(1);
+    expect(server.notes.has('b')).toBe(true);
+    expect(state().sortedNoteIds).toEqual(['a', 'b']);
+  });
+
   it('saves edits that differ from the stored body, from the revision they were made on', async () => {
     const { controller, state, api } = setup('t');
     await controller.start();
