@@ -142,7 +142,8 @@ test('offline: Undo of a delete takes it back on the device, and nothing of it r
   confirmNextDialog(page);
   await page.getByRole('button', { name: 'Delete' }).click();
   await expect(links).toHaveText(['First', 'Second']);
-  await toast.getByRole('button', { name: 'Undo' }).click();
+  const unsent = page.getByRole('status').filter({ hasText: 'Note deleted' });
+  await unsent.getByRole('button', { name: 'Undo' }).click();
   await expect(links).toHaveText(['Made offline', 'First', 'Second']);
   await expect.poll(() => editorText(editor(page))).toBe('Made offline');
   await expect(offlineStatus(page)).toHaveText('Offline — 1 change waiting');

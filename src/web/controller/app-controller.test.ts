@@ -4,7 +4,7 @@ import { NoteRequestError } from '../api/api-errors.js';
 import { NetworkError } from '../api/http-client.js';
 import { MISSING_CREDENTIALS } from '../session/credentials.js';
 import { note, setup, useFakeClockQuietly } from './app-controller-harness.js';
-import { CREATE_KEPT } from './notes-controller.js';
+import { CREATE_KEPT, DELETED_UNSENT } from './notes-controller.js';
 import { UNDO_NOTICE_MS } from './notices.js';
 
 /** The fake server's next create is answered only when the returned function is called. */
@@ -189,6 +189,26 @@ describe('AppController', () => {
     expect(api.deleteNote).toHaveBeenCalledTimes(1);
     expect(server.notes.has('b')).toBe(true);
     expect(state().sortedNoteIds).toEqual(['a', 'b']);
+  });
+
+  it('offers "Undo" after deleting a note the server never had, which makes it again', async () => {
+    const { controller, state, server, api, handlers } = setup('t');
+    await controller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    api.createNote.mockRejectedValueOnce(new NetworkError(new TypeError('offline')));
+    await controller.createNote();
+    const id = state().selectedNoteId!;
+    await controller.deleteNote(id);
+    expect(state().sortedNoteIds).toEqual(['a', 'b']);
+    expect(state().notice).toMatchObject({ text: DELETED_UNSENT, undo: id });
+    api.createNote.mockRejectedValueOnce(new NetworkError(new TypeError('offline')));
+    await controller.undoDelete(id);
+    expect(state().sortedNoteIds).toEqual([id, 'a', 'b']);
+    expect(state().selectedNoteId).toBe(id);
+    handlers().onReady();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.notes.has(id)).toBe(true);
+    expect(api.deleteNote).not.toHaveBeenCalled();
   });
 
   it('saves edits that differ from the stored body, from the revision they were made on', async () => {

@@ -37,6 +37,9 @@ export const CREATE_KEPT =
 /** The notice after a delete; its "Undo" brings the note back. */
 export const MOVED_TO_TRASH = 'Moved to Trash';
 
+/** The notice after deleting a note the server never had: no trash holds it. */
+export const DELETED_UNSENT = 'Note deleted';
+
 /** A deleted note's place in the list, and whether it was the open one. */
 interface DeletedPlace {
   id: NoteId;
@@ -267,7 +270,7 @@ export class NotesController {
     if (this.deps.queue.isPendingCreate(id)) {
       this.deps.store.dispatch({ type: 'noteDeleted', id });
       await this.deps.queue.add({ noteId: id, kind: 'delete' });
-      return this.offerUndo({ ...place, onDevice: 'create' });
+      return this.offerUndo({ ...place, onDevice: 'create' }, DELETED_UNSENT);
     }
     try {
       await this.deps.api.deleteNote(this.token, id);
@@ -286,9 +289,9 @@ export class NotesController {
     }
   }
 
-  private offerUndo(place: DeletedPlace): void {
+  private offerUndo(place: DeletedPlace, text = MOVED_TO_TRASH): void {
     this.lastDeleted = place;
-    this.deps.notices.showUndo(MOVED_TO_TRASH, place.id);
+    this.deps.notices.showUndo(text, place.id);
   }
 
   /**
