@@ -70,10 +70,20 @@ test('a delete asks first, then offers Undo, which brings the note back where it
   page,
   account,
 }) => {
-  for (const title of ['Third', 'Second', 'First']) await account.api.createNote(title);
+  await account.api.importNotes([
+    { body: 'Third', secondsAgo: 3 * 3600 },
+    { body: 'Second', secondsAgo: 2 * 3600 },
+    { body: 'First', secondsAgo: 3600 },
+  ]);
   await openLoggedIn(page, account);
+  // Another window of the same account sees the delete and its undoing live.
+  const other = await page.context().newPage();
+  await openLoggedIn(other, account);
+  const order = ['First', 'Second', 'Third'];
+  const otherLinks = notesNav(other).getByRole('link');
+  await expect(otherLinks).toHaveText(order);
   const links = notesNav(page).getByRole('link');
-  await expect(links).toHaveText(['First', 'Second', 'Third']);
+  await expect(links).toHaveText(order);
   await links.filter({ hasText: 'Second' }).click();
   const asked: string[] = [];
   page.once('dialog', (dialog) => {
@@ -85,14 +95,19 @@ test('a delete asks first, then offers Undo, which brings the note back where it
   await expect(toast).toBeVisible();
   expect(asked).toEqual(['Are you sure?']);
   await expect(links).toHaveText(['First', 'Third']);
+  await expect(otherLinks).toHaveText(['First', 'Third']);
   await toast.getByRole('button', { name: 'Undo' }).click();
   await expect(toast).toHaveCount(0);
-  // Open again, as it was, and in its place in the list.
+  // Open again, as it was, and in its place in the list, here, in the other window, and for
+  // the server (its modified time is the one it had).
   await expect(editor(page)).toBeVisible();
   await expect.poll(() => editorText(editor(page))).toBe('Second');
   await showList(page);
-  await expect(links).toHaveText(['First', 'Second', 'Third']);
-  await expect.poll(async () => (await account.api.listNotes()).length).toBe(3);
+  await expect(links).toHaveText(order);
+  await expect(otherLinks).toHaveText(order);
+  await expect.poll(async () => (await account.api.listNotes()).map((n) => n.body)).toEqual(order);
+  await page.reload();
+  await expect(links).toHaveText(order);
 });
 
 test.describe('the note toolbar', () => {

@@ -104,3 +104,62 @@ test('offline: a note created offline is created once when the server is back', 
     await restarted.stop();
   }
 });
+
+test('offline: Undo of a delete takes it back on the device, and nothing of it reaches the server', async ({
+  page,
+  context,
+  server,
+}) => {
+  const account = await createAccount(server.url);
+  for (const note of await account.api.listNotes()) await account.api.deleteNote(note.id);
+  const second = await account.api.createNote('Second');
+  await account.api.createNote('First');
+  await openLoggedIn(page, account);
+  const links = notesNav(page).getByRole('link');
+  await expect(links).toHaveText(['First', 'Second']);
+  await expect.poll(() => cachedNoteCount(page)).toBe(2);
+
+  await server.stop();
+  await context.setOffline(true);
+  await expect(offlineStatus(page)).toHaveText('Offline — nothing waiting to be sent');
+  const toast = page.getByRole('status').filter({ hasText: 'Moved to Trash' });
+
+  // A note the server has: its delete waits on the device, and Undo takes it back.
+  await links.filter({ hasText: 'Second' }).click();
+  confirmNextDialog(page);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(links).toHaveText(['First']);
+  await expect(offlineStatus(page)).toHaveText('Offline — 1 change waiting');
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(links).toHaveText(['First', 'Second']);
+  await expect.poll(() => editorText(editor(page))).toBe('Second');
+  await expect(offlineStatus(page)).toHaveText('Offline — nothing waiting to be sent');
+
+  // A note made offline: Undo brings it back with its words, and its create still waits.
+  await page.getByRole('button', { name: 'New' }).click();
+  await page.keyboard.type('Made offline');
+  await expect(links).toHaveText(['Made offline', 'First', 'Second']);
+  confirmNextDialog(page);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(links).toHaveText(['First', 'Second']);
+  const unsent = page.getByRole('status').filter({ hasText: 'Note deleted' });
+  await unsent.getByRole('button', { name: 'Undo' }).click();
+  await expect(links).toHaveText(['Made offline', 'First', 'Second']);
+  await expect.poll(() => editorText(editor(page))).toBe('Made offline');
+  await expect(offlineStatus(page)).toHaveText('Offline — 1 change waiting');
+
+  const restarted = await restart(server);
+  try {
+    await context.setOffline(false);
+    await expect(offlineStatus(page)).toHaveCount(0);
+    await expect
+      .poll(async () => (await account.api.listNotes()).map((note) => note.body))
+      .toEqual(['Made offline', 'First', 'Second']);
+    // Second was never deleted on the server, nor restored: its revision is the one it had.
+    expect((await account.api.note(second.id))?.revision).toBe(second.revision);
+    await page.reload();
+    await expect(links).toHaveText(['Made offline', 'First', 'Second']);
+  } finally {
+    await restarted.stop();
+  }
+});

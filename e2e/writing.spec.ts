@@ -71,6 +71,39 @@ test.describe('Writing', () => {
     await expect(page.getByRole('searchbox')).toBeFocused();
   });
 
+  test("the Keyboard shortcuts dialog lists the editor's keys, and each does what it says", async ({
+    page,
+    account,
+  }) => {
+    const note = await account.api.createNote('Chores\n- [ ] water the plants');
+    await openLoggedIn(page, account);
+    const link = notesNav(page).getByRole('link', { name: /Chores/ });
+    await link.focus();
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(help.getByRole('heading', { name: 'In the editor' })).toBeVisible();
+    const row = (action: string) => help.locator('.shortcuts-dialog__row', { hasText: action });
+    await expect(row('Find and replace in the note').locator('kbd')).toHaveText(['Ctrl', 'F']);
+    await expect(row('Tick or untick the task').locator('kbd')).toHaveText(['Ctrl', 'Enter']);
+    await expect(row('Leave the editor')).toHaveText(/Esc\s*then\s*Tab/);
+    await page.keyboard.press('Escape');
+    await expect(help).toBeHidden();
+
+    await link.click();
+    await expect(editor(page)).toBeFocused();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await expect.poll(() => storedBody(account, note.id)).toBe('Chores\n- [x] water the plants');
+    await page.keyboard.press('ControlOrMeta+f');
+    await expect(page.getByRole('textbox', { name: 'Find' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(editor(page)).toBeFocused();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    await expect(editor(page)).not.toBeFocused();
+    expect(await storedBody(account, note.id)).toBe('Chores\n- [x] water the plants');
+  });
+
   test('Tab nests a list item and Shift+Tab moves it out; Enter on an empty item ends the list', async ({
     page,
     account,

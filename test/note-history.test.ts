@@ -260,7 +260,7 @@ describe('the trash', () => {
       id: note.id,
       body: 'keep me',
       revision: 3,
-      timeLastModified: now,
+      timeLastModified: note.timeLastModified,
     });
     expect(
       (await socket.next((m) => m.event === 'update' && m.payload.revision === 3)).payload,
@@ -268,6 +268,31 @@ describe('the trash', () => {
     expect(await listNotes(server.url, token)).toEqual([restored.json]);
     expect((await call(server.url, 'GET', '/api/trash', { token })).json.results).toEqual([]);
     expect((await versionsOf(token, note.id)).map((v) => v.reason)).toContain('delete');
+  });
+
+  it('puts a restored note back in its place in the list, with its modified time', async () => {
+    const token = await start();
+    const titles = ['oldest', 'middle', 'newest'];
+    const made: Note[] = [];
+    for (const title of titles) {
+      now += MINUTE;
+      made.push(await createNote(server.url, token, title));
+    }
+    const listedBodies = async () => (await listNotes(server.url, token)).map((n) => n.body);
+    expect(await listedBodies()).toEqual(['newest', 'middle', 'oldest']);
+    const middle = made[1]!;
+    now += MINUTE;
+    expect((await call(server.url, 'DELETE', `/api/notes/${middle.id}`, { token })).status).toBe(
+      204,
+    );
+    now += MINUTE;
+    const socket = await LiveTestClient.connect(server.socketUrl, token);
+    sockets.push(socket);
+    const restored = await call(server.url, 'POST', `/api/trash/${middle.id}/restore`, { token });
+    expect(restored.json.timeLastModified).toBe(middle.timeLastModified);
+    const live = await socket.next((m) => m.event === 'update');
+    expect(live.payload).toEqual(restored.json);
+    expect(await listedBodies()).toEqual(['newest', 'middle', 'oldest']);
   });
 
   it('deletes for good one note or the whole trash, and only from the trash', async () => {

@@ -1,4 +1,5 @@
 import type { Note } from '../../src/shared/note.js';
+import { QUIRE_EXPORT_FORMAT, type QuireExport } from '../../src/shared/note-transfer.js';
 
 /** Talks to the API directly, as another device of the same user would. */
 export class ApiClient {
@@ -48,6 +49,21 @@ export class ApiClient {
     const response = await this.call('GET', `/api/notes/${encodeURIComponent(id)}/versions`);
     if (!response.ok) throw new Error(`GET versions answered ${response.status}`);
     return ((await response.json()) as { results: { revision: number; reason: string }[] }).results;
+  }
+
+  /** Imports notes with the times given (as Quire's own export), as of minutes, hours ago. */
+  async importNotes(notes: { body: string; secondsAgo: number }[]): Promise<void> {
+    const now = Math.floor(Date.now() / 1000);
+    const file: QuireExport = {
+      format: QUIRE_EXPORT_FORMAT,
+      version: 1,
+      notes: notes.map(({ body, secondsAgo }, index) => {
+        const time = now - secondsAgo;
+        return { id: `imported-${index}`, body, timeCreated: time, timeLastModified: time };
+      }),
+    };
+    const response = await this.call('POST', '/api/import?name=notes.json', file);
+    if (!response.ok) throw new Error(`POST /api/import answered ${response.status}`);
   }
 
   async deleteNote(id: string): Promise<void> {

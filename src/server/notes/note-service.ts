@@ -211,7 +211,10 @@ export class NoteService {
     });
   }
 
-  /** Brings a note back from the trash to the top of the list. */
+  /**
+   * Brings a note back from the trash to where it stood in the list: its text and its modified
+   * time are as they were before the delete.
+   */
   async restoreFromTrash(caller: Caller, id: string): Promise<Note> {
     const now = this.clock();
     this.documents.forget(id);
@@ -219,7 +222,8 @@ export class NoteService {
       const stored = await this.hold(trx, caller.userId, id);
       if (!stored || stored.timeDeleted === null) throw notFound('No such note in the trash');
       // The text is unchanged; its (empty) step back keeps the chain of revisions whole.
-      const next = { body: stored.note.body, timeLastModified: now, timeDeleted: null };
+      const { body, timeLastModified } = stored.note;
+      const next = { body, timeLastModified, timeDeleted: null };
       return written(
         await this.writeNext(trx, caller, stored, {
           next,

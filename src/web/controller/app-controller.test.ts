@@ -4,7 +4,7 @@ import { NoteRequestError } from '../api/api-errors.js';
 import { NetworkError } from '../api/http-client.js';
 import { MISSING_CREDENTIALS } from '../session/credentials.js';
 import { note, setup, useFakeClockQuietly } from './app-controller-harness.js';
-import { CREATE_KEPT } from './notes-controller.js';
+import { CREATE_KEPT, DELETED_UNSENT } from './notes-controller.js';
 import { UNDO_NOTICE_MS } from './notices.js';
 
 /** The fake server's next create is answered only when the returned function is called. */
@@ -155,7 +155,7 @@ describe('AppController', () => {
     const { controller, state, server, handlers } = setup('t');
     await controller.start();
     await vi.advanceTimersByTimeAsync(0);
-    handlers().onUpdate(note('c', 'Gamma', 5));
+    handlers().onUpdate(note('c', 'Gamma', 20));
     expect(state().sortedNoteIds).toEqual(['c', 'a', 'b']);
     controller.selectNote('a');
     await controller.deleteNote('a');
@@ -168,6 +168,47 @@ describe('AppController', () => {
     await controller.deleteNote('b');
     await vi.advanceTimersByTimeAsync(UNDO_NOTICE_MS);
     expect(state().notice).toBeNull();
+  });
+
+  it('offers "Undo" after a delete made offline, which takes the delete back on the device', async () => {
+    const { controller, state, server, api, handlers } = setup('t');
+    await controller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    controller.selectNote('b');
+    api.deleteNote.mockRejectedValueOnce(new NetworkError(new TypeError('offline')));
+    await controller.deleteNote('b');
+    expect(state().sortedNoteIds).toEqual(['a']);
+    expect(state().notice).toMatchObject({ text: 'Moved to Trash', undo: 'b' });
+    await controller.undoDelete('b');
+    expect(state().sortedNoteIds).toEqual(['a', 'b']);
+    expect(state().selectedNoteId).toBe('b');
+    expect(api.restoreFromTrash).not.toHaveBeenCalled();
+    // Back online, nothing of the delete is sent.
+    handlers().onReady();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.deleteNote).toHaveBeenCalledTimes(1);
+    expect(server.notes.has('b')).toBe(true);
+    expect(state().sortedNoteIds).toEqual(['a', 'b']);
+  });
+
+  it('offers "Undo" after deleting a note the server never had, which makes it again', async () => {
+    const { controller, state, server, api, handlers } = setup('t');
+    await controller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    api.createNote.mockRejectedValueOnce(new NetworkError(new TypeError('offline')));
+    await controller.createNote();
+    const id = state().selectedNoteId!;
+    await controller.deleteNote(id);
+    expect(state().sortedNoteIds).toEqual(['a', 'b']);
+    expect(state().notice).toMatchObject({ text: DELETED_UNSENT, undo: id });
+    api.createNote.mockRejectedValueOnce(new NetworkError(new TypeError('offline')));
+    await controller.undoDelete(id);
+    expect(state().sortedNoteIds).toEqual([id, 'a', 'b']);
+    expect(state().selectedNoteId).toBe(id);
+    handlers().onReady();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.notes.has(id)).toBe(true);
+    expect(api.deleteNote).not.toHaveBeenCalled();
   });
 
   it('saves edits that differ from the stored body, from the revision they were made on', async () => {

@@ -37,11 +37,21 @@ export const CREATE_KEPT =
 /** The notice after a delete; its "Undo" brings the note back. */
 export const MOVED_TO_TRASH = 'Moved to Trash';
 
+/** The notice after deleting a note the server never had: no trash holds it. */
+export const DELETED_UNSENT = 'Note deleted';
+
 /** A deleted note's place in the list, and whether it was the open one. */
 interface DeletedPlace {
   id: NoteId;
   index: number;
   selected: boolean;
+  /** The note as it was held here. */
+  note: Note | undefined;
+  /**
+   * What waits on the device instead of a delete on the server: the delete itself (made
+   * offline), or a create that the delete cancelled (the server never had the note).
+   */
+  onDevice?: 'delete' | 'create';
 }
 
 /** No answer at all: the change is kept on the device and sent when the server is back. */
@@ -256,17 +266,17 @@ export class NotesController {
     // A create still on its way goes first: the delete follows it to the server.
     await this.creating.get(id)?.catch(() => undefined);
     if (generation !== this.generation) return;
+    const place = this.placeOf(id);
     if (this.deps.queue.isPendingCreate(id)) {
       this.deps.store.dispatch({ type: 'noteDeleted', id });
-      return this.deps.queue.add({ noteId: id, kind: 'delete' });
+      await this.deps.queue.add({ noteId: id, kind: 'delete' });
+      return this.offerUndo({ ...place, onDevice: 'create' }, DELETED_UNSENT);
     }
-    const place = this.placeOf(id);
     try {
       await this.deps.api.deleteNote(this.token, id);
       if (generation !== this.generation) return;
       this.deps.store.dispatch({ type: 'noteDeleted', id });
-      this.lastDeleted = place;
-      this.deps.notices.showUndo(MOVED_TO_TRASH, id);
+      this.offerUndo(place);
     } catch (error) {
       if (generation !== this.generation) return;
       if (error instanceof NoteRequestError && error.status === 404) {
@@ -274,16 +284,27 @@ export class NotesController {
       } else if (unreachable(error)) {
         this.deps.store.dispatch({ type: 'noteDeleted', id });
         await this.deps.queue.add({ noteId: id, kind: 'delete' });
+        if (generation === this.generation) this.offerUndo({ ...place, onDevice: 'delete' });
       } else this.failed(error, 'Could not delete the note.');
     }
   }
 
-  /** "Undo" of the last delete: the note comes back from the trash to its place, as selected as it was. */
+  private offerUndo(place: DeletedPlace, text = MOVED_TO_TRASH): void {
+    this.lastDeleted = place;
+    this.deps.notices.showUndo(text, place.id);
+  }
+
+  /**
+   * "Undo" of the last delete: the note comes back to its place, as selected as it was; from
+   * the trash, or, when the delete has not left this device, by taking the delete back.
+   */
   async undoDelete(id: NoteId): Promise<void> {
     const place = this.lastDeleted;
     if (place?.id !== id) return;
     this.lastDeleted = null;
     const generation = this.generation;
+    if (place.onDevice && (await this.undoOnDevice(place))) return;
+    if (generation !== this.generation) return;
     try {
       const note = await this.deps.api.restoreFromTrash(this.token, id);
       if (generation !== this.generation) return;
@@ -294,9 +315,22 @@ export class NotesController {
     }
   }
 
+  /** Brings back a note whose delete never left this device; false when the server has it. */
+  private async undoOnDevice(place: DeletedPlace): Promise<boolean> {
+    const { id, note, index, selected } = place;
+    if (!note) return false;
+    const generation = this.generation;
+    if (place.onDevice === 'delete' && !(await this.deps.queue.withdrawDelete(id))) return false;
+    if (generation !== this.generation) return true;
+    this.deps.store.dispatch({ type: 'deleteUndone', note, index, selected });
+    if (place.onDevice === 'create') await this.createOnServer(id);
+    return true;
+  }
+
   private placeOf(id: NoteId): DeletedPlace {
-    const { sortedNoteIds, selectedNoteId } = this.deps.store.getState();
-    return { id, index: sortedNoteIds.indexOf(id), selected: selectedNoteId === id };
+    const { sortedNoteIds, selectedNoteId, notes } = this.deps.store.getState();
+    const note = notes.get(id);
+    return { id, index: sortedNoteIds.indexOf(id), selected: selectedNoteId === id, note };
   }
 
   /** An editor change (spec §4.5): saved when it differs from the stored body. */

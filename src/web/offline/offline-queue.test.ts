@@ -57,4 +57,40 @@ describe('OfflineQueue', () => {
     await queue.sendCreate('n', to);
     expect(to.sent).toEqual(['create n']);
   });
+
+  it('takes back a delete not sent yet, so it never reaches the server', async () => {
+    const store = memoryOfflineStore();
+    const queue = new OfflineQueue(store);
+    await queue.open('me@x.org');
+    await queue.add({ noteId: 'a', kind: 'delete' });
+    expect(await queue.withdrawDelete('a')).toBe(true);
+    expect(await queue.withdrawDelete('a')).toBe(false);
+    expect(await store.loadQueue('me@x.org')).toEqual([]);
+    const to = sender();
+    await queue.sendAll(to);
+    expect(to.sent).toEqual([]);
+  });
+
+  it('says whether a delete on its way reached the server before taking it back', async () => {
+    const queue = new OfflineQueue(memoryOfflineStore());
+    await queue.open('me@x.org');
+    for (const reaches of [true, false]) {
+      await queue.add({ noteId: 'a', kind: 'delete' });
+      let answer!: (reached: boolean) => void;
+      const answered = new Promise<boolean>((resolve) => (answer = resolve));
+      const slow = {
+        create: vi.fn(),
+        delete: vi.fn(async () => {
+          if (!(await answered)) throw new Error('offline');
+        }),
+      };
+      const sending = queue.sendAll(slow).catch(() => undefined);
+      await vi.waitFor(() => expect(slow.delete).toHaveBeenCalled());
+      const withdrawn = queue.withdrawDelete('a');
+      answer(reaches);
+      expect(await withdrawn).toBe(!reaches);
+      await sending;
+      expect(queue.size).toBe(0);
+    }
+  });
 });

@@ -18,6 +18,8 @@ export class OfflineQueue {
   private readonly listeners = new Set<() => void>();
   private readonly sending = new SingleFlight<void>();
   private ids: readonly NoteId[] = [];
+  /** The change on its way to the server now, if any. */
+  private inFlight: { noteId: NoteId; sent: Promise<void> } | null = null;
 
   constructor(private readonly offline: OfflineStore) {}
 
@@ -69,6 +71,25 @@ export class OfflineQueue {
     await this.offline.putQueued(account, change);
   }
 
+  /**
+   * Takes back a delete that has not reached the server (an "Undo"): true when it is withdrawn,
+   * false when the server has it, or there was none.
+   */
+  async withdrawDelete(noteId: NoteId): Promise<boolean> {
+    const sending = this.inFlight?.noteId === noteId ? this.inFlight.sent : undefined;
+    const reached = sending?.then(
+      () => true,
+      () => false,
+    );
+    if (reached && (await reached)) return false;
+    const { account } = this;
+    if (account === null || !this.isPendingDelete(noteId)) return false;
+    this.changes.delete(noteId);
+    this.changed();
+    await this.offline.removeQueued(account, noteId);
+    return true;
+  }
+
   /** Sends one note's pending create, if any: a save of that note must not go first. */
   async sendCreate(noteId: NoteId, sender: QueueSender): Promise<void> {
     if (!this.isPendingCreate(noteId)) return;
@@ -89,7 +110,13 @@ export class OfflineQueue {
   private async sendInOrder(sender: QueueSender): Promise<void> {
     for (const [noteId, kind] of [...this.changes]) {
       if (this.changes.get(noteId) !== kind) continue;
-      await (kind === 'create' ? sender.create(noteId) : sender.delete(noteId));
+      const sent = kind === 'create' ? sender.create(noteId) : sender.delete(noteId);
+      this.inFlight = { noteId, sent };
+      try {
+        await sent;
+      } finally {
+        this.inFlight = null;
+      }
       await this.done(noteId);
     }
   }

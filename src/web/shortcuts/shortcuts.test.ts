@@ -41,6 +41,8 @@ describe('the shortcut table', () => {
     expect(chordLabel({ code: 'KeyK', mod: true }, false)).toEqual(['Ctrl', 'K']);
     expect(chordLabel({ code: 'KeyK', mod: true }, true)).toEqual(['⌘', 'K']);
     expect(chordLabel({ code: 'KeyP', altShift: true }, false)).toEqual(['Alt', 'Shift', 'P']);
+    expect(chordLabel({ key: 'Enter', mod: true }, true)).toEqual(['⌘', 'Enter']);
+    expect(chordLabel({ key: 'Escape' }, false)).toEqual(['Esc']);
     for (const shortcut of SHORTCUTS) expect(shortcut.chords.length).toBeGreaterThan(0);
   });
 });

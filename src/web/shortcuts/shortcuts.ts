@@ -95,9 +95,13 @@ export function shortcutFor(event: KeyEventLike, inField: boolean): Shortcut | u
   );
 }
 
+/** Key names as keyboards print them. */
+const KEY_CAPS: Record<string, string> = { Escape: 'Esc' };
+
 /** How a chord is written for people, e.g. ["Ctrl", "K"] or ["⌘", "K"]. */
 export function chordLabel(chord: KeyChord, mac: boolean): string[] {
-  const key = chord.code?.replace(/^Key/, '') ?? chord.key ?? '';
+  const name = chord.code?.replace(/^Key/, '') ?? chord.key ?? '';
+  const key = KEY_CAPS[name] ?? name;
   if (chord.mod) return [mac ? '⌘' : 'Ctrl', key];
   if (chord.altShift) return [mac ? '⌥' : 'Alt', mac ? '⇧' : 'Shift', key];
   return [key];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toFront, withoutId } from './note-order.js';
+import { inModifiedOrder, toFront, withoutId } from './note-order.js';
 
 describe('note order', () => {
   it('moves an id to the front, keeping the others in order', () => {
@@ -20,5 +20,15 @@ describe('note order', () => {
     expect(withoutId(ids, 'c')).toEqual(['a', 'b']);
     expect(withoutId(ids, 'x')).toBe(ids);
     expect(ids).toEqual(['a', 'b', 'c']);
+  });
+
+  it('puts an id before the first one modified no later than it', () => {
+    const times: Record<string, number> = { a: 300, b: 200, c: 100 };
+    const at = (id: string) => times[id];
+    expect(inModifiedOrder(['a', 'b', 'c'], 'n', 250, at)).toEqual(['a', 'n', 'b', 'c']);
+    expect(inModifiedOrder(['a', 'b', 'c'], 'n', 200, at)).toEqual(['a', 'n', 'b', 'c']);
+    expect(inModifiedOrder(['a', 'b', 'c'], 'n', 400, at)).toEqual(['n', 'a', 'b', 'c']);
+    expect(inModifiedOrder(['a', 'b', 'c'], 'n', 50, at)).toEqual(['a', 'b', 'c', 'n']);
+    expect(inModifiedOrder([], 'n', 50, at)).toEqual(['n']);
   });
 });

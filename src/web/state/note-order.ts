@@ -24,3 +24,19 @@ export function withoutId(ids: readonly NoteId[], id: NoteId): readonly NoteId[]
   rest.length -= 1;
   return rest;
 }
+
+/**
+ * The ids with `id` put where the server's list order would have it: before the first note
+ * modified no later than it (`modifiedAt` gives that time, or undefined when unknown).
+ */
+export function inModifiedOrder(
+  ids: readonly NoteId[],
+  id: NoteId,
+  modified: number,
+  modifiedAt: (other: NoteId) => number | undefined,
+): readonly NoteId[] {
+  const at = ids.findIndex((other) => (modifiedAt(other) ?? 0) <= modified);
+  if (at === 0) return [id].concat(ids);
+  if (at === -1) return ids.concat(id);
+  return [...ids.slice(0, at), id, ...ids.slice(at)];
+}

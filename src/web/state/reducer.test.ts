@@ -101,7 +101,8 @@ describe('appReducer', () => {
       before,
       ...updates.map((n) => ({ type: 'noteUpdated' as const, note: n })),
     );
-    expect(together.sortedNoteIds).toEqual(['b', 'c', 'a']);
+    // c, unknown here and modified with b, goes by its time; b, updated, to the front.
+    expect(together.sortedNoteIds).toEqual(['b', 'a', 'c']);
     expect(together.sortedNoteIds).toEqual(oneByOne.sortedNoteIds);
     expect([...together.notes.values()]).toEqual([...oneByOne.notes.values()]);
   });
@@ -156,12 +157,33 @@ describe('appReducer', () => {
 
   it('lists a note restored here from the trash, whatever its revision', () => {
     const state = run(
-      withNotes(note('a', 'x', 5), note('b')),
+      withNotes(note('b', '', 300), note('a', 'x', 200)),
       { type: 'noteDeleted', id: 'a' },
-      { type: 'noteRestored', note: note('a', 'x', 5) },
+      { type: 'noteRestored', note: note('a', 'x', 200) },
     );
-    expect(state.sortedNoteIds).toEqual(['a', 'b']);
+    expect(state.sortedNoteIds).toEqual(['b', 'a']);
     expect(state.removedRevisions).toEqual({});
+  });
+
+  it('puts a note back from the trash where its modified time places it, not at the top', () => {
+    const deleted = run(withNotes(note('a', '', 300), note('b', '', 200), note('c', '', 100)), {
+      type: 'noteDeleted',
+      id: 'b',
+    });
+    const back = { ...note('b', '', 200), revision: 202 };
+    expect(run(deleted, { type: 'noteUpdated', note: back }).sortedNoteIds).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
+    expect(run(deleted, { type: 'noteRestored', note: back }).sortedNoteIds).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
+    // One made here goes to the top even when this device's clock is behind the server's.
+    const made = run(deleted, { type: 'noteCreated', note: note('n', '', 50) });
+    expect(made.sortedNoteIds).toEqual(['n', 'a', 'c']);
   });
 
   it('puts a note back where it stood when its delete is undone, open again if it was', () => {

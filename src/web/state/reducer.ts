@@ -3,7 +3,7 @@ import type { AppAction } from './actions.js';
 import { type AppState, initialAppState } from './app-state.js';
 import { ChunkedMap } from './chunked-map.js';
 import { findReducer, isFindAction } from './find-state.js';
-import { toFront, withoutId } from './note-order.js';
+import { inModifiedOrder, toFront, withoutId } from './note-order.js';
 
 /**
  * The one staleness rule: a version is taken only when it is newer than what is held, be it
@@ -54,14 +54,29 @@ function notesLoaded(
   };
 }
 
-/** Replaces the note and moves it to the front (spec §4.5); also brings in notes made elsewhere. */
+/**
+ * Replaces the note and moves it to the front (spec §4.5). A note not listed here (made, or
+ * brought back from the trash, elsewhere) goes where the server's list puts it: by the time it
+ * was modified, so a new one tops the list and a restored one is back where it stood.
+ */
 function noteUpdated(state: AppState, note: Note): AppState {
   if (!isNewer(state, note)) return state;
-  return {
-    ...state,
-    notes: state.notes.set(note.id, note),
-    sortedNoteIds: toFront(state.sortedNoteIds, note.id),
-  };
+  const sortedNoteIds = state.notes.has(note.id)
+    ? toFront(state.sortedNoteIds, note.id)
+    : inModifiedOrder(
+        state.sortedNoteIds,
+        note.id,
+        note.timeLastModified,
+        (id) => state.notes.get(id)?.timeLastModified,
+      );
+  return { ...state, notes: state.notes.set(note.id, note), sortedNoteIds };
+}
+
+/** A note made here, or saved anew here: at the top of the list, whatever a clock says. */
+function noteMadeHere(state: AppState, note: Note): AppState {
+  const next = noteUpdated(state, note);
+  if (next === state) return state;
+  return { ...next, sortedNoteIds: toFront(next.sortedNoteIds, note.id) };
 }
 
 function noteRemoved(state: AppState, id: NoteId, selectedNoteId: NoteId | null): AppState {
@@ -103,7 +118,7 @@ function deleteUndone(state: AppState, note: Note, index: number, selected: bool
 function noteReplaced(state: AppState, id: NoteId, note: Note): AppState {
   const selected = state.selectedNoteId === id ? note.id : state.selectedNoteId;
   const removed = noteRemoved(state, id, selected);
-  return noteUpdated(removed, note);
+  return noteMadeHere(removed, note);
 }
 
 /** The one place the client state changes; pure, so every transition has its own test. */
@@ -143,7 +158,7 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       return notesLoaded(state, action.notes, action.createdIds);
     case 'noteCreated': {
       // Its live event may have come first; either way it is listed once, and selected.
-      const next = noteUpdated(state, action.note);
+      const next = noteMadeHere(state, action.note);
       if (!next.notes.has(action.note.id)) return state;
       return { ...next, selectedNoteId: action.note.id };
     }
