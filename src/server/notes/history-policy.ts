@@ -44,6 +44,10 @@ export function historyEntry(
   next: { body: string; reason: VersionReason; keep: boolean; now: number },
 ): { listed: boolean; whole: boolean } {
   const { timeSnapshot, timeListed } = replaced;
+  // An edit that keeps the text (a note back from the trash) has nothing new to list.
+  if (next.reason === 'edit' && !next.keep && replaced.body === next.body) {
+    return { listed: false, whole: false };
+  }
   const whole =
     next.keep ||
     next.reason !== 'edit' ||
