@@ -38,6 +38,33 @@ test.describe('History and trash', () => {
     await expect(page.getByRole('button', { name: 'History' })).toBeFocused();
   });
 
+  test('a restore is shown before it is made, and undone from its notice', async ({
+    page,
+    account,
+  }) => {
+    const note = await account.api.createNote('First draft of the letter');
+    // From a revision the server never gave out, so the first draft is listed at once.
+    await account.api.updateNote({ ...note, body: 'Second draft, much better', revision: 99 });
+    await openLoggedIn(page, account);
+    await notesNav(page).getByRole('link', { name: 'Second draft' }).click();
+
+    await page.getByRole('button', { name: 'History' }).click();
+    const history = page.getByRole('dialog', { name: 'History' });
+    // What the restore would do: the version's words struck through against the note now.
+    await expect(history.getByRole('deletion')).toContainText(['First']);
+    await expect(history.getByRole('insertion')).toContainText(['Second']);
+    await history.getByRole('button', { name: 'Restore this version' }).click();
+    await expect.poll(() => editorText(editor(page))).toBe('First draft of the letter');
+
+    const notice = page.getByRole('status').filter({ hasText: 'Version restored.' });
+    await notice.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => editorText(editor(page))).toBe('Second draft, much better');
+    await expect
+      .poll(async () => (await account.api.note(note.id))?.body)
+      .toBe('Second draft, much better');
+    await expect(page.getByRole('status').filter({ hasText: 'Restore undone.' })).toBeVisible();
+  });
+
   test('a save from an older text keeps what another device wrote meanwhile', async ({
     page,
     account,

@@ -40,8 +40,7 @@ function NoteHistory({ noteId, initial }: { noteId: NoteId; initial: number | nu
     if (revision === null) return;
     setRestoring(true);
     try {
-      await controller.history.restore(noteId, revision);
-      controller.showNotice('Version restored. The text it replaced is in History.', 'info');
+      await controller.restoreVersion(noteId, revision);
       controller.history.close();
     } catch (error) {
       console.error(error);

@@ -2,7 +2,7 @@ import { useAppState, useController } from '../app-context.js';
 import { CloseIcon } from './icons.js';
 import './notice-bar.css';
 
-/** A short, unobtrusive message at the bottom (failed calls, ended sessions, "Undo" of a delete). */
+/** A short, unobtrusive message at the bottom (failed calls, ended sessions, "Undo" of a change). */
 export function NoticeBar() {
   const controller = useController();
   const notice = useAppState((state) => state.notice);
@@ -29,9 +29,9 @@ export function NoticeBar() {
               className="button button--outline notice__undo"
               type="button"
               onClick={() => {
-                const noteId = notice.undo!;
+                const undo = notice.undo!;
                 controller.dismissNotice(notice.id);
-                void controller.undoDelete(noteId);
+                void controller.undo(undo);
               }}
             >
               Undo

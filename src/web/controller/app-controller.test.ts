@@ -159,7 +159,10 @@ describe('AppController', () => {
     expect(state().sortedNoteIds).toEqual(['c', 'a', 'b']);
     controller.selectNote('a');
     await controller.deleteNote('a');
-    expect(state().notice).toMatchObject({ text: 'Moved to Trash', undo: 'a' });
+    expect(state().notice).toMatchObject({
+      text: 'Moved to Trash',
+      undo: { kind: 'delete', noteId: 'a' },
+    });
     await controller.undoDelete('a');
     expect(server.notes.has('a')).toBe(true);
     expect(state().sortedNoteIds).toEqual(['c', 'a', 'b']);
@@ -178,7 +181,10 @@ describe('AppController', () => {
     api.deleteNote.mockRejectedValueOnce(new NetworkError(new TypeError('offline')));
     await controller.deleteNote('b');
     expect(state().sortedNoteIds).toEqual(['a']);
-    expect(state().notice).toMatchObject({ text: 'Moved to Trash', undo: 'b' });
+    expect(state().notice).toMatchObject({
+      text: 'Moved to Trash',
+      undo: { kind: 'delete', noteId: 'b' },
+    });
     await controller.undoDelete('b');
     expect(state().sortedNoteIds).toEqual(['a', 'b']);
     expect(state().selectedNoteId).toBe('b');
@@ -200,7 +206,10 @@ describe('AppController', () => {
     const id = state().selectedNoteId!;
     await controller.deleteNote(id);
     expect(state().sortedNoteIds).toEqual(['a', 'b']);
-    expect(state().notice).toMatchObject({ text: DELETED_UNSENT, undo: id });
+    expect(state().notice).toMatchObject({
+      text: DELETED_UNSENT,
+      undo: { kind: 'delete', noteId: id },
+    });
     api.createNote.mockRejectedValueOnce(new NetworkError(new TypeError('offline')));
     await controller.undoDelete(id);
     expect(state().sortedNoteIds).toEqual([id, 'a', 'b']);

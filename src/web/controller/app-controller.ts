@@ -10,10 +10,10 @@ import { memoryOfflineStore, type OfflineStore } from '../offline/offline-store.
 import { type AccountStorage, memoryAccountStorage } from '../session/account-storage.js';
 import { assertCredentials } from '../session/credentials.js';
 import type { TokenStorage } from '../session/token-storage.js';
-import type { AppView, Notice } from '../state/app-state.js';
+import type { AppView, Notice, UndoAction } from '../state/app-state.js';
 import { type AppStore, createAppStore } from '../state/store.js';
 import { FindController } from './find-controller.js';
-import { HistoryController } from './history-controller.js';
+import { HistoryController, RESTORE_UNDONE, VERSION_RESTORED } from './history-controller.js';
 import { NotesController } from './notes-controller.js';
 import { NoticeTimer } from './notices.js';
 import { OfflineSession, type TopOfList } from './offline-session.js';
@@ -187,6 +187,28 @@ export class AppController {
   /** "Undo" in the notice after a delete. */
   undoDelete(id: NoteId): Promise<void> {
     return this.notes.undoDelete(id);
+  }
+
+  /** Makes a past version the note's text; the notice's "Undo" puts back the text it replaced. */
+  async restoreVersion(noteId: NoteId, revision: number): Promise<void> {
+    const note = await this.history.restore(noteId, revision);
+    this.notices.showUndo(VERSION_RESTORED, {
+      kind: 'restore',
+      noteId,
+      revision: note.revision - 1,
+    });
+  }
+
+  /** "Undo" in a notice: takes back the delete or the restore it names. */
+  async undo(action: UndoAction): Promise<void> {
+    if (action.kind === 'delete') return this.notes.undoDelete(action.noteId);
+    try {
+      await this.history.restore(action.noteId, action.revision);
+      this.showNotice(RESTORE_UNDONE, 'info');
+    } catch (error) {
+      console.error(error);
+      this.showNotice('Could not undo the restore. Please try again.');
+    }
   }
 
   editNote(id: NoteId, text: string): void {

@@ -10,6 +10,11 @@ export interface HistoryControllerDeps {
   onRestored(note: Note): void;
 }
 
+/** The notice after a restore, which offers "Undo". */
+export const VERSION_RESTORED = 'Version restored. The text it replaced is in History.';
+/** The notice after that "Undo". */
+export const RESTORE_UNDONE = 'Restore undone. Both texts are in History.';
+
 /** A note's past versions: the History dialog reads them here and restores through it. */
 export class HistoryController {
   private readonly deps: HistoryControllerDeps;

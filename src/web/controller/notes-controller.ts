@@ -291,7 +291,7 @@ export class NotesController {
 
   private offerUndo(place: DeletedPlace, text = MOVED_TO_TRASH): void {
     this.lastDeleted = place;
-    this.deps.notices.showUndo(text, place.id);
+    this.deps.notices.showUndo(text, { kind: 'delete', noteId: place.id });
   }
 
   /**

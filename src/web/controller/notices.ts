@@ -1,5 +1,4 @@
-import type { NoteId } from '../../shared/note.js';
-import type { Notice, NoticeLink } from '../state/app-state.js';
+import type { Notice, NoticeLink, UndoAction } from '../state/app-state.js';
 import type { AppStore } from '../state/store.js';
 
 const NOTICE_MS = 6_000;
@@ -31,9 +30,9 @@ export class NoticeTimer {
     this.present(notice, link ? LINK_NOTICE_MS : NOTICE_MS);
   }
 
-  /** A notice with "Undo", which brings back the note just deleted. */
-  showUndo(text: string, noteId: NoteId): void {
-    this.present({ id: ++this.lastId, text, tone: 'info', undo: noteId }, UNDO_NOTICE_MS);
+  /** A notice with "Undo", which takes back the change just made. */
+  showUndo(text: string, undo: UndoAction): void {
+    this.present({ id: ++this.lastId, text, tone: 'info', undo }, UNDO_NOTICE_MS);
   }
 
   private present(notice: Notice, ms: number): void {

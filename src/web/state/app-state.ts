@@ -26,9 +26,15 @@ export interface Notice {
   text: string;
   tone: 'info' | 'error';
   link?: NoticeLink;
-  /** A note just deleted here, which the notice's "Undo" brings back. */
-  undo?: NoteId;
+  /** What the notice's "Undo" takes back. */
+  undo?: UndoAction;
 }
+
+/** A change made here that "Undo" can take back: a delete, or a version restored over a text. */
+export type UndoAction =
+  | { kind: 'delete'; noteId: NoteId }
+  /** `revision`: the history version holding the text the restore replaced. */
+  | { kind: 'restore'; noteId: NoteId; revision: number };
 
 /** The History dialog: for which note, and which version is picked (null: the newest). */
 export interface HistoryView {
