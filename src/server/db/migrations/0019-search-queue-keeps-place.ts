@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { isPostgres, run } from './dialect.js';
 
 // Re-queueing a note at every save rewrote its queue entry each time.
-// - SQLite (`insert or replace`): its row and unique-index entry, three of the thirteen pages
-//   a save wrote to the WAL. A note already waiting now keeps its place, and the catch-up
+// - SQLite (`insert or replace`): its row and unique-index entry, a good share of the pages a
+//   save wrote to the WAL (bench/RESULTS.md). A note already waiting now keeps its place, and the catch-up
 //   numbers the notes it takes in the order each was last written
 //   (search/sqlite-index-catch-up.ts), which is what searches read as recency.
 // - PostgreSQL (`do update`): a new version of the entry and of its three index entries. The
