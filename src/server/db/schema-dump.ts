@@ -11,8 +11,18 @@ export async function dumpSqliteSchema(db: Kysely<any>): Promise<string> {
     select type, name, sql from sqlite_schema
     where sql is not null and name not glob 'sqlite_*' and name not glob 'kysely_*'
     order by type, name`.execute(db);
-  return rows.map((row) => `-- ${row.type} ${row.name}\n${row.sql};\n`).join('\n');
+  const dump = rows.map((row) => `-- ${row.type} ${row.name}\n${row.sql};\n`);
+  // An FTS5 table's settings (such as `automerge`) are rows of its config table, not schema.
+  for (const { name } of rows.filter((row) => FTS5_CONFIG.test(row.sql))) {
+    const settings = await sql<{ k: string; v: unknown }>`
+      select k, v from ${sql.table(name)} order by k`.execute(db);
+    const lines = settings.rows.map((row) => `${row.k} = ${String(row.v)}\n`).join('');
+    dump.push(`-- settings of ${name}\n${lines}`);
+  }
+  return dump.join('\n');
 }
+
+const FTS5_CONFIG = /^CREATE TABLE '\w+_config'\(k PRIMARY KEY, v\) WITHOUT ROWID$/;
 
 const POSTGRES_SECTIONS: [title: string, query: string][] = [
   ['extensions', `select extname as line from pg_extension where extname <> 'plpgsql'`],

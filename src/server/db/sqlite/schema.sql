@@ -89,3 +89,11 @@ CREATE TRIGGER notes_search_insert after insert on notes begin insert or ignore 
 -- trigger notes_search_update
 CREATE TRIGGER notes_search_update after update of body, user_id, time_deleted on notes
      begin insert or ignore into note_search_pending (note_id) values (new.id); end;
+
+-- settings of note_search_config
+automerge = 0
+version = 4
+
+-- settings of note_search_stem_config
+automerge = 0
+version = 4
