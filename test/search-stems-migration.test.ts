@@ -2,9 +2,12 @@ import { Migrator, sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
-import { POSTGRES_REBUILD } from '../src/server/db/migrations/0004-search-index.js';
-import { SQLITE_REBUILD } from '../src/server/db/migrations/0012-search-spaceless-grams.js';
 import { migrations } from '../src/server/db/migrations/index.js';
+import {
+  SQLITE_INDEXED_BODY,
+  SQLITE_INDEXED_TITLE,
+  SQLITE_OWNER,
+} from '../src/server/db/sqlite/search-schema.js';
 import { searchEngineFor, searchNotes } from '../src/server/search/search-notes.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
 
@@ -64,8 +67,25 @@ it('indexes the stems of the notes there already, and can be undone', async () =
   // The index as it stood: every note in it, none waiting.
   const rebuild =
     database.kind === 'postgres'
-      ? ['delete from note_search_pending', ...POSTGRES_REBUILD]
-      : SQLITE_REBUILD;
+      ? [
+          'delete from note_search_pending',
+          'delete from note_search',
+          `insert into note_search (note_id, user_id, in_trash, time_last_modified, change_seq,
+             title, body)
+           select n.id, n.user_id, n.time_deleted is not null, n.time_last_modified, n.change_seq,
+             quire_search_vector(quire_note_title(n.body)), quire_search_vector(n.body)
+           from notes n`,
+        ]
+      : [
+          `insert into note_search (note_search) values ('delete-all')`,
+          'delete from note_search_docs',
+          'insert into note_search_docs (note_id) select id from notes order by change_seq',
+          `insert into note_search (rowid, owner, title, body)
+           select d.doc, ${SQLITE_OWNER('n')}, ${SQLITE_INDEXED_TITLE('n.body')},
+             ${SQLITE_INDEXED_BODY('n.body')}
+           from notes n join note_search_docs d on d.note_id = n.id`,
+          'delete from note_search_pending',
+        ];
   for (const statement of rebuild) await sql.raw(statement).execute(database.db);
 
   expect(await migrateToLatest(database.db)).toContain(STEMS);

@@ -116,8 +116,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A single note's answer is a kilobyte or two: setting up a compressor for it costs more CPU
     // than the few hundred bytes it saves. Lists and long notes are compressed.
     threshold: 8192,
-    // Responses are compressed on the fly: low levels cost a quarter of the CPU of the defaults
-    // for a long note list and give up only a few percent of size.
+    // Responses are compressed on the fly: low levels cost far less CPU than the defaults for a
+    // long note list and give up little size (bench/RESULTS.md).
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } },
     zlibOptions: { level: 3 },
   });

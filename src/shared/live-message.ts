@@ -18,6 +18,13 @@ export const AUTH_TIMEOUT_MS = 10_000;
  */
 export const LIVE_CLIENT_HEADER = 'quire-client';
 
+/** Longest client id a socket may name itself with (and a request may name in its header). */
+const MAX_LIVE_CLIENT_ID = 64;
+
+/** Whether a value is a client id the server honours; anything else names no client. */
+export const isLiveClientId = (value: unknown): value is string =>
+  typeof value === 'string' && value !== '' && value.length <= MAX_LIVE_CLIENT_ID;
+
 /** The first message a client sends: its session token. */
 export interface AuthMessage {
   event: 'auth';

@@ -4,7 +4,8 @@ import helmet from 'helmet';
 
 /**
  * The headers helmet sets, worked out once: with these options they are the same on every
- * answer, and running its chain of middleware per request cost 5 % of a save's CPU.
+ * answer, and running its chain of middleware per request was a measurable share of a save's
+ * CPU (bench/RESULTS.md).
  */
 function headersOf(setHeaders: ReturnType<typeof helmet>): [string, string][] {
   const headers = new Map<string, string>();

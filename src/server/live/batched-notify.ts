@@ -26,8 +26,7 @@ interface Waiting {
  * only now and then. They are sent, and delivered, in the order published; each promise
  * resolves once its notification is committed. They are sent after the save's commit, never in
  * its transaction: PostgreSQL holds one lock across the commit of every transaction that
- * notifies, which would queue all saves behind each other's disk flush (measured: updates/s fell
- * from 2,100 to 1,270).
+ * notifies, which would queue all saves behind each other's disk flush (measured: bench/RESULTS.md).
  */
 export function batchedNotify(
   send: SendNotices,

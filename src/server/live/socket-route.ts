@@ -4,6 +4,7 @@ import {
   AUTH_TIMEOUT_MS,
   CLOSE_TOO_MANY_SOCKETS,
   CLOSE_UNAUTHORIZED,
+  isLiveClientId,
   LIVE_SOCKET_PATH,
 } from '../../shared/live-message.js';
 import { findExistingSessionIds } from '../accounts/session-repository.js';
@@ -31,9 +32,6 @@ export interface LiveSocketOptions {
   admission: SocketAdmissionLimits;
 }
 
-/** Longest client id a socket may name itself with. */
-const MAX_CLIENT_ID = 64;
-
 /**
  * The token (and client id, if any) of a well-formed `{"event":"auth","payload":"…"}`;
  * undefined for anything else.
@@ -48,8 +46,7 @@ function authMessage(
     if (typeof message !== 'object' || message === null) return undefined;
     const { event, payload, client } = message as Record<string, unknown>;
     if (event !== 'auth' || typeof payload !== 'string') return undefined;
-    const named = typeof client === 'string' && client !== '' && client.length <= MAX_CLIENT_ID;
-    return { token: payload, clientId: named ? client : undefined };
+    return { token: payload, clientId: isLiveClientId(client) ? client : undefined };
   } catch {
     return undefined; // malformed messages are ignored, as if never sent
   }

@@ -8,7 +8,8 @@ import { insertVersion, type VersionRow } from './version-repository.js';
 
 const NOTE_COLUMNS = ['id', 'body', 'time_created', 'time_last_modified', 'revision'] as const;
 
-interface NoteRow {
+/** The columns a Note is made from. */
+export interface NoteRow {
   id: string;
   body: string;
   time_created: number;

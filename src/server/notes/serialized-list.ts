@@ -17,7 +17,7 @@ export interface ListRead {
 /** Reads a user's whole list (`GET /api/notes`) as bytes. */
 export type ListReader = (userId: string) => Promise<ListRead>;
 
-/** Notes per chunk of a streamed list: about 1 MiB of usual notes, 10–20 ms of SQLite's work. */
+/** Notes per chunk of a streamed list: about 1 MiB of usual notes, a short slice of SQLite's work. */
 const NOTES_PER_CHUNK = 1000;
 
 const LIST_START = Buffer.from('{"results":[');

@@ -1,10 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import {
-  POSTGRES_COLUMNS,
-  POSTGRES_ROW,
-  POSTGRES_UPSERT,
-} from '../db/migrations/0022-search-english-stems.js';
+import { POSTGRES_COLUMNS, POSTGRES_ROW, POSTGRES_UPSERT } from '../db/postgres/search-schema.js';
 import type { CatchUpIndex } from './search-index-keeper.js';
 
 /**

@@ -1,8 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { toNote } from '../notes/note-repository.js';
+import { type NoteRow, toNote } from '../notes/note-repository.js';
 import { exactThenStemmed } from './exact-then-stemmed.js';
-import { likeContaining, type NoteRow, type SearchEngine } from './search-engine.js';
+import { likeContaining, type SearchEngine } from './search-engine.js';
 import type { SearchTerm } from './search-query.js';
 import { spacelessGrams } from './spaceless-grams.js';
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
-import { POSTGRES_REBUILD, SQLITE_REBUILD } from '../db/migrations/0022-search-english-stems.js';
+import { POSTGRES_REBUILD } from '../db/postgres/search-schema.js';
+import { SQLITE_REBUILD } from '../db/sqlite/search-schema.js';
 
 /**
  * Rebuilds the search index (the words and their stems) from every note, in one transaction

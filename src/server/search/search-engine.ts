@@ -1,5 +1,4 @@
 import type { Note } from '../../shared/note.js';
-import type { NoteTable } from '../db/schema.js';
 import type { SearchQuery } from './search-query.js';
 
 export interface SearchRequest {
@@ -15,9 +14,3 @@ export type SearchEngine = (request: SearchRequest) => Promise<Note[]>;
 
 /** `%`, `_` and the escape itself stand for themselves in a LIKE pattern. */
 export const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-
-/** The columns an engine reads to make a Note. */
-export type NoteRow = Pick<
-  NoteTable,
-  'id' | 'body' | 'time_created' | 'time_last_modified' | 'revision'
->;

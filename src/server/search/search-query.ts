@@ -1,5 +1,5 @@
-import { SPACELESS_SCRIPT_CLASS } from '../db/migrations/0004-search-index.js';
 import { invalidInput } from '../domain-errors.js';
+import { SPACELESS_SCRIPT_CLASS } from './spaceless-script.js';
 
 /**
  * One condition of a search, engine-neutral. `words` are folded later by the engine;

@@ -1,5 +1,5 @@
 import { writtenTags } from '../../shared/note-tags.js';
-import { SPACELESS_SCRIPT_CLASS } from '../db/migrations/0004-search-index.js';
+import { SPACELESS_SCRIPT_CLASS } from './spaceless-script.js';
 
 // SQLite's word tokenizer reads a line of Chinese or Japanese, written without spaces, as one
 // long word. So the index gets such text as single characters and as overlapping pairs of

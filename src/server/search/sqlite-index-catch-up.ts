@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { SQLITE_OWNER } from '../db/migrations/0004-search-index.js';
 import {
   SQLITE_INDEXED_BODY,
   SQLITE_INDEXED_TITLE,
-} from '../db/migrations/0012-search-spaceless-grams.js';
-import { SQLITE_STEM_OWNER } from '../db/migrations/0022-search-english-stems.js';
+  SQLITE_OWNER,
+  SQLITE_STEM_OWNER,
+} from '../db/sqlite/search-schema.js';
 import type { CatchUpIndex } from './search-index-keeper.js';
 
 const PENDING = 'note_search_pending';

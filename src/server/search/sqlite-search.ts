@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { toNote } from '../notes/note-repository.js';
+import { type NoteRow, toNote } from '../notes/note-repository.js';
 import { exactThenStemmed } from './exact-then-stemmed.js';
-import type { NoteRow, SearchEngine } from './search-engine.js';
+import type { SearchEngine } from './search-engine.js';
 import type { SearchTerm } from './search-query.js';
 import { spacelessMatch } from './spaceless-grams.js';
 

@@ -67,8 +67,3 @@ export async function readApiError(
     return { error: undefined, code: undefined }; // not JSON; nothing to show
   }
 }
-
-/** The `error` text of a JSON error answer, when there is one. */
-export async function readErrorText(response: Response): Promise<string | undefined> {
-  return (await readApiError(response)).error;
-}

@@ -15,9 +15,9 @@ export function inServerOrder(cached: CachedNote[]): Note[] {
 const FOLLOW_LIMIT = 64;
 
 /**
- * Notes written to the device per transaction. Handing a note to IndexedDB costs the main
- * thread about 20 µs, so a new list of 100,000 notes is written in slices between frames, after
- * the list is shown, instead of in one task of two seconds ahead of it.
+ * Notes written to the device per transaction. Handing notes to IndexedDB costs the main thread
+ * time per note, so a new long list is written in slices between frames, after the list is
+ * shown, instead of in one long task ahead of it (bench/RESULTS.md).
  */
 export const WRITE_SLICE = 500;
 

@@ -1,13 +1,9 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from './dialect.js';
 
 // SQLite compares text byte by byte; PostgreSQL follows the database's collation (often
 // en_US), which would order note ids and emails differently. Ordered columns use "C", i.e.
 // byte order, so every list comes back in the same order on both. Nothing to do on SQLite.
-
-// biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
-function isPostgres(db: Kysely<any>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 // biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
 export async function up(db: Kysely<any>): Promise<void> {

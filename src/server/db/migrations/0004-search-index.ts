@@ -1,23 +1,23 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { isPostgres, run } from './dialect.js';
 
 // Full-text search kept by the database itself: triggers on `notes` update the index inside the
 // transaction that writes the note, whichever code writes it, so a saved note is findable at once.
-// The statements live here (not imported) because a migration is frozen history; `quire reindex`
-// repeats the rebuild at the end of each `up`.
+// Its statements are written out here because a migration is frozen history.
 
 /** Characters of scripts written without spaces; such text is searched by substring. */
-export const SPACELESS_SCRIPT_CLASS = '[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]';
+const SPACELESS_SCRIPT_CLASS = '[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]';
 
 // SQLite: an FTS5 index without its own copy of the text (contentless, deletable rows), keyed by
 // a stable integer kept in `note_search_docs` (a rowid of `notes` may change on VACUUM). `owner`
 // holds one token per user and state (`u…` in the list, `t…` in the trash), so a query ranks
 // only its user's notes without reading them. unicode61 folds case and diacritics; `#` is a
 // token character so `#tag` stays distinct from `tag`.
-export const SQLITE_TITLE = (body: string) => {
+const SQLITE_TITLE = (body: string) => {
   const trimmed = `ltrim(${body}, ' ' || char(9, 10, 13))`;
   return `substr(${trimmed}, 1, instr(${trimmed} || char(10), char(10)) - 1)`;
 };
-export const SQLITE_OWNER = (row: string) =>
+const SQLITE_OWNER = (row: string) =>
   `iif(${row}.time_deleted is null, 'u', 't') || replace(${row}.user_id, '-', '')`;
 
 const SQLITE_REBUILD = [
@@ -67,26 +67,25 @@ const SQLITE_DOWN = [
 // `unaccent`. ASCII punctuation becomes space first so `example.com` or `e-mail` split into
 // words as SQLite splits them, and `#tag` adds a marked lexeme `zztag…` beside the plain word.
 // Text in scripts without spaces is found with a trigram index (pg_trgm) on those notes only.
-export const POSTGRES_ROW = (n: string) => `${n}.id, ${n}.user_id, ${n}.time_deleted is not null,
+const POSTGRES_ROW = (n: string) => `${n}.id, ${n}.user_id, ${n}.time_deleted is not null,
   ${n}.time_last_modified, ${n}.change_seq, quire_search_vector(quire_note_title(${n}.body)),
   quire_search_vector(${n}.body)`;
-export const POSTGRES_COLUMNS =
-  'note_id, user_id, in_trash, time_last_modified, change_seq, title, body';
+const POSTGRES_COLUMNS = 'note_id, user_id, in_trash, time_last_modified, change_seq, title, body';
 
 /** Takes a note's new search row over its old one (after an insert into note_search). */
-export const POSTGRES_UPSERT = `on conflict (note_id) do update set user_id = excluded.user_id,
+const POSTGRES_UPSERT = `on conflict (note_id) do update set user_id = excluded.user_id,
   in_trash = excluded.in_trash, time_last_modified = excluded.time_last_modified,
   change_seq = excluded.change_seq, title = excluded.title, body = excluded.body`;
 
 /** The trigger function that indexed a note inside its write (until migration 0015). */
-export const POSTGRES_SEARCH_SYNC = `create or replace function quire_note_search_sync()
+const POSTGRES_SEARCH_SYNC = `create or replace function quire_note_search_sync()
   returns trigger language plpgsql as $$
     begin
       insert into note_search (${POSTGRES_COLUMNS}) select ${POSTGRES_ROW('new')} ${POSTGRES_UPSERT};
       return null;
     end $$`;
 
-export const POSTGRES_REBUILD = [
+const POSTGRES_REBUILD = [
   'delete from note_search',
   `insert into note_search (${POSTGRES_COLUMNS}) select ${POSTGRES_ROW('n')} from notes n`,
 ];
@@ -139,14 +138,6 @@ const POSTGRES_DOWN = [
   'drop function quire_note_title',
   'drop function quire_search_text',
 ];
-
-// biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
-async function run(db: Kysely<any>, statements: string[]): Promise<void> {
-  for (const statement of statements) await sql.raw(statement).execute(db);
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
-const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 // biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,5 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import { SQLITE_OWNER, SQLITE_TITLE } from './0004-search-index.js';
+import type { Kysely } from 'kysely';
+import { isPostgres, run } from './dialect.js';
 
 // Searches rank only the most recently written matches (and the most recent title matches), so a
 // word found in most notes costs no more than a rare one. Each engine needs to walk its matches
@@ -8,6 +8,14 @@ import { SQLITE_OWNER, SQLITE_TITLE } from './0004-search-index.js';
 //   every write; `order by rowid desc limit n` then reads the newest n matches and stops.
 // - PostgreSQL: walks the user's notes newest first, or a GIN index when the words are rare; a
 //   GIN index on the title finds a rare title word without walking every note of the user.
+
+// The title and owner token as migration 0004 wrote them.
+const SQLITE_TITLE = (body: string) => {
+  const trimmed = `ltrim(${body}, ' ' || char(9, 10, 13))`;
+  return `substr(${trimmed}, 1, instr(${trimmed} || char(10), char(10)) - 1)`;
+};
+const SQLITE_OWNER = (row: string) =>
+  `iif(${row}.time_deleted is null, 'u', 't') || replace(${row}.user_id, '-', '')`;
 
 const SQLITE_ADD = (row: string) => `
   insert into note_search_docs (note_id) values (${row}.id);
@@ -19,7 +27,7 @@ const SQLITE_REMOVE = (row: string) => `
   delete from note_search_docs where note_id = ${row}.id;`;
 
 /** Docs numbered oldest write first, so the newest write has the highest doc. */
-export const SQLITE_REBUILD = [
+const SQLITE_REBUILD = [
   `insert into note_search (note_search) values ('delete-all')`,
   'delete from note_search_docs',
   `insert into note_search_docs (note_id)
@@ -31,13 +39,6 @@ export const SQLITE_REBUILD = [
 
 const UPDATE_TRIGGER = `create trigger notes_search_update after update of body, user_id, time_deleted
   on notes begin ${SQLITE_REMOVE('old')} ${SQLITE_ADD('new')} end`;
-
-/** The index's triggers as of this migration (insert and delete unchanged since 0004). */
-export const SQLITE_TRIGGERS = [
-  `create trigger notes_search_insert after insert on notes begin ${SQLITE_ADD('new')} end`,
-  UPDATE_TRIGGER,
-  `create trigger notes_search_delete after delete on notes begin ${SQLITE_REMOVE('old')} end`,
-];
 
 const SQLITE_UP = ['drop trigger notes_search_update', UPDATE_TRIGGER, ...SQLITE_REBUILD];
 
@@ -63,14 +64,6 @@ const POSTGRES_UP = [
      $$`,
 ];
 const POSTGRES_DOWN = ['drop function quire_search_query', 'drop index note_search_title'];
-
-// biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
-async function run(db: Kysely<any>, statements: string[]): Promise<void> {
-  for (const statement of statements) await sql.raw(statement).execute(db);
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
-const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 // biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from './dialect.js';
 
 // SQLite: the index catches up after the writes, a few notes at a time, and gives each note the
 // next doc number, which searches read as "most recently written". So the queue must hand out
@@ -6,16 +7,16 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 // (`insert or replace` gives the row a new, highest `seq`).
 
 /** A trigger's statement queueing its row, as `verb` (`insert or replace`, …) writes it. */
-export const sqliteQueue = (verb: string) => (row: string) =>
+const sqliteQueue = (verb: string) => (row: string) =>
   `${verb} into note_search_pending (note_id) values (${row}.id);`;
 /** The queue's triggers, each queueing its row as `queue` writes it. */
-export const TRIGGERS = (queue: (row: string) => string) => [
+const TRIGGERS = (queue: (row: string) => string) => [
   `create trigger notes_search_insert after insert on notes begin ${queue('new')} end`,
   `create trigger notes_search_update after update of body, user_id, time_deleted on notes
      begin ${queue('new')} end`,
   `create trigger notes_search_delete after delete on notes begin ${queue('old')} end`,
 ];
-export const DROP_TRIGGERS = [
+const DROP_TRIGGERS = [
   'drop trigger notes_search_insert',
   'drop trigger notes_search_update',
   'drop trigger notes_search_delete',
@@ -38,9 +39,6 @@ const SQLITE_DOWN = [
   'drop table note_search_pending_0010',
   ...TRIGGERS(sqliteQueue('insert or ignore')),
 ];
-
-// biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
-const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 // biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,12 +1,10 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from './dialect.js';
 
 // SQLite: FTS5 merges its index segments a little after every transaction that writes to it,
-// which made re-indexing a note several times dearer (about 0.5 ms against 0.12 ms here). The
+// which made re-indexing a note several times dearer (bench/RESULTS.md). The
 // index now merges only when Quire asks it to, once writes pause (search-index-keeper.ts); FTS5
 // still merges on its own if segments pile up (its `crisismerge`).
-
-// biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
-const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 // biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
 export async function up(db: Kysely<any>): Promise<void> {

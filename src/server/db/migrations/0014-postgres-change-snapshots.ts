@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from './dialect.js';
 
 // PostgreSQL: a user's changes no longer take turns on their change counter row. Each note row
 // and tombstone records the transaction that wrote it (`change_xid`, set by a trigger, so every
@@ -6,9 +7,6 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 // what changed since is what that snapshot could not see. `change_seq` still orders ties in the
 // list, now from one sequence that no transaction waits on. SQLite writes one at a time anyway
 // and keeps the per-user counter.
-
-// biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
-const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 // biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,10 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import {
-  POSTGRES_COLUMNS,
-  POSTGRES_ROW,
-  POSTGRES_SEARCH_SYNC,
-  POSTGRES_UPSERT,
-} from './0004-search-index.js';
+import type { Kysely } from 'kysely';
+import { isPostgres, run } from './dialect.js';
 
 // PostgreSQL: the search index catches up after the writes, as SQLite's does (migration 0009):
 // a note saved on every keystroke was folded and indexed thirty times a second, most of a
@@ -12,7 +7,7 @@ import {
 // writes pause, and before any search reads it (search/postgres-index-catch-up.ts).
 
 /** The trigger function that queues a changed note, resolving a note queued already so. */
-export const postgresQueueSync = (onConflict: string) =>
+const postgresQueueSync = (onConflict: string) =>
   `create or replace function quire_note_search_sync() returns trigger language plpgsql as $$
      declare
        changed notes%rowtype := case when tg_op = 'DELETE' then old else new end;
@@ -44,11 +39,27 @@ const UP = [
      for each row execute function quire_note_search_sync()`,
 ];
 
+/** The trigger function of migration 0004, which `down` puts back. */
+const POSTGRES_SEARCH_SYNC = `create or replace function quire_note_search_sync()
+  returns trigger language plpgsql as $$
+    begin
+      insert into note_search (note_id, user_id, in_trash, time_last_modified, change_seq, title, body) select new.id, new.user_id, new.time_deleted is not null,
+  new.time_last_modified, new.change_seq, quire_search_vector(quire_note_title(new.body)),
+  quire_search_vector(new.body) on conflict (note_id) do update set user_id = excluded.user_id,
+  in_trash = excluded.in_trash, time_last_modified = excluded.time_last_modified,
+  change_seq = excluded.change_seq, title = excluded.title, body = excluded.body;
+      return null;
+    end $$`;
+
 const DOWN = [
   'drop trigger notes_search_forget on notes',
   'delete from note_search s where not exists (select 1 from notes n where n.id = s.note_id)',
-  `insert into note_search (${POSTGRES_COLUMNS}) select ${POSTGRES_ROW('n')}
-     from note_search_pending p join notes n on n.id = p.note_id ${POSTGRES_UPSERT}`,
+  `insert into note_search (note_id, user_id, in_trash, time_last_modified, change_seq, title, body) select n.id, n.user_id, n.time_deleted is not null,
+  n.time_last_modified, n.change_seq, quire_search_vector(quire_note_title(n.body)),
+  quire_search_vector(n.body)
+     from note_search_pending p join notes n on n.id = p.note_id on conflict (note_id) do update set user_id = excluded.user_id,
+  in_trash = excluded.in_trash, time_last_modified = excluded.time_last_modified,
+  change_seq = excluded.change_seq, title = excluded.title, body = excluded.body`,
   POSTGRES_SEARCH_SYNC,
   'drop table note_search_pending',
   'drop sequence note_search_pending_seq',
@@ -57,15 +68,11 @@ const DOWN = [
 ];
 
 // biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
-const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
-
-// biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
-async function run(db: Kysely<any>, statements: string[]): Promise<void> {
-  if (!isPostgres(db)) return;
-  for (const statement of statements) await sql.raw(statement).execute(db);
+export async function up(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) await run(db, UP);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
-export const up = (db: Kysely<any>) => run(db, UP);
-// biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
-export const down = (db: Kysely<any>) => run(db, DOWN);
+export async function down(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) await run(db, DOWN);
+}

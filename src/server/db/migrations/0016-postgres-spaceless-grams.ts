@@ -1,5 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import { POSTGRES_REBUILD, SPACELESS_SCRIPT_CLASS } from './0004-search-index.js';
+import type { Kysely } from 'kysely';
+import { isPostgres, run } from './dialect.js';
 
 // PostgreSQL: text in scripts written without spaces (Chinese, Japanese) was found through a
 // trigram index, which cannot narrow a search of two characters (most Chinese words): such a
@@ -7,13 +7,22 @@ import { POSTGRES_REBUILD, SPACELESS_SCRIPT_CLASS } from './0004-search-index.js
 // characters and its overlapping pairs of characters, as SQLite's does (migration 0012), and
 // the trigram index goes, with its cost on every write of such a note.
 
+// The script class and the index's rebuild as migration 0004 wrote them.
+const SPACELESS_SCRIPT_CLASS = '[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]';
+const POSTGRES_REBUILD = [
+  `delete from note_search`,
+  `insert into note_search (note_id, user_id, in_trash, time_last_modified, change_seq, title, body) select n.id, n.user_id, n.time_deleted is not null,
+  n.time_last_modified, n.change_seq, quire_search_vector(quire_note_title(n.body)),
+  quire_search_vector(n.body) from notes n`,
+];
+
 const RUNS = `'${SPACELESS_SCRIPT_CLASS}+'`;
 
 /**
  * Runs leave the words' text (a run is one long word to the parser) and come back as grams,
  * followed by `more` (an SQL text expression of `body`, as migration 0018 adds its tags).
  */
-export const postgresSearchVector = (more?: string) => `create or replace function
+const postgresSearchVector = (more?: string) => `create or replace function
   quire_search_vector(body text) returns tsvector language sql immutable parallel safe as $$
     select to_tsvector('simple'::regconfig, quire_search_text(
       case when body ~ '${SPACELESS_SCRIPT_CLASS}'
@@ -53,15 +62,11 @@ const DOWN = [
 ];
 
 // biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
-const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
-
-// biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
-async function run(db: Kysely<any>, statements: string[]): Promise<void> {
-  if (!isPostgres(db)) return;
-  for (const statement of statements) await sql.raw(statement).execute(db);
+export async function up(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) await run(db, UP);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
-export const up = (db: Kysely<any>) => run(db, UP);
-// biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
-export const down = (db: Kysely<any>) => run(db, DOWN);
+export async function down(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) await run(db, DOWN);
+}

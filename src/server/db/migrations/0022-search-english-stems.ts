@@ -1,17 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import {
-  POSTGRES_COLUMNS as COLUMNS_0004,
-  POSTGRES_ROW as ROW_0004,
-  SPACELESS_SCRIPT_CLASS,
-  SQLITE_OWNER,
-  POSTGRES_UPSERT as UPSERT_0004,
-} from './0004-search-index.js';
-import {
-  SQLITE_REBUILD as REBUILD_0012,
-  SQLITE_INDEXED_BODY,
-  SQLITE_INDEXED_TITLE,
-} from './0012-search-spaceless-grams.js';
-import { postgresSearchVector } from './0016-postgres-spaceless-grams.js';
+import type { Kysely } from 'kysely';
+import { isPostgres, run } from './dialect.js';
 
 // Search finds words by their English stems too ("recipes" finds "recipe", "running" finds
 // "run"), after the words as written. The index of words as written stays as it was, and a
@@ -23,20 +11,23 @@ import { postgresSearchVector } from './0016-postgres-spaceless-grams.js';
 // matched whole). Porter stems every token, the owner's too, which could make two owners one:
 // a token ending in a digit is one it leaves alone.
 
+// The owner token, title and indexed text as migrations 0004 and 0012 wrote them.
+const SQLITE_TITLE = (body: string) => {
+  const trimmed = `ltrim(${body}, ' ' || char(9, 10, 13))`;
+  return `substr(${trimmed}, 1, instr(${trimmed} || char(10), char(10)) - 1)`;
+};
+const SQLITE_OWNER = (row: string) =>
+  `iif(${row}.time_deleted is null, 'u', 't') || replace(${row}.user_id, '-', '')`;
+const SQLITE_INDEXED_TITLE = (body: string) => `quire_indexed_text(${SQLITE_TITLE(body)})`;
+const SQLITE_INDEXED_BODY = (body: string) => `quire_indexed_text(${body})`;
+
 /** The stemmed index's owner token: the word index's, with a digit porter keeps as it is. */
-export const SQLITE_STEM_OWNER = (row: string) => `${SQLITE_OWNER(row)} || '0'`;
+const SQLITE_STEM_OWNER = (row: string) => `${SQLITE_OWNER(row)} || '0'`;
 
 const SQLITE_STEM_FILL = `insert into note_search_stem (rowid, owner, title, body)
   select d.doc, ${SQLITE_STEM_OWNER('n')}, ${SQLITE_INDEXED_TITLE('n.body')},
     ${SQLITE_INDEXED_BODY('n.body')}
   from notes n join note_search_docs d on d.note_id = n.id`;
-
-/** The rebuild of both indexes, which leaves nothing to catch up. */
-export const SQLITE_REBUILD = [
-  `insert into note_search_stem (note_search_stem) values ('delete-all')`,
-  ...REBUILD_0012,
-  SQLITE_STEM_FILL,
-];
 
 const SQLITE_UP = [
   `create virtual table note_search_stem using fts5(owner, title, body, content = '',
@@ -54,6 +45,8 @@ const SQLITE_DOWN = ['drop table note_search_stem'];
 // body's so ts_rank prefers them, over the same text as the word index
 // (`quire_indexed_text`, which `quire_search_vector` now reads too, so the two cannot drift).
 
+const SPACELESS_SCRIPT_CLASS = '[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]';
+
 /** What the index reads of a body, as migrations 0016 and 0018 made it. */
 const INDEXED_TEXT = `create function quire_indexed_text(body text) returns text
   language sql immutable parallel safe as $$
@@ -63,15 +56,6 @@ const INDEXED_TEXT = `create function quire_indexed_text(body text) returns text
           quire_spaceless_grams(body) || ' ' || quire_spaceless_tags(body)
         else body end)
   $$`;
-
-export const POSTGRES_COLUMNS = `${COLUMNS_0004}, stem`;
-export const POSTGRES_ROW = (n: string) => `${ROW_0004(n)}, quire_stem_vector(${n}.body)`;
-/** Takes a note's new search row over its old one (after an insert into note_search). */
-export const POSTGRES_UPSERT = `${UPSERT_0004}, stem = excluded.stem`;
-export const POSTGRES_REBUILD = [
-  'delete from note_search',
-  `insert into note_search (${POSTGRES_COLUMNS}) select ${POSTGRES_ROW('n')} from notes n`,
-];
 
 const POSTGRES_UP = [
   `create text search dictionary quire_english_stem (template = snowball, language = english)`,
@@ -103,6 +87,17 @@ const POSTGRES_UP = [
   'create index note_search_stem on note_search using gin (stem)',
 ];
 
+/** quire_search_vector as migration 0016 wrote it, followed by `more`. */
+const postgresSearchVector = (more?: string) => `create or replace function
+  quire_search_vector(body text) returns tsvector language sql immutable parallel safe as $$
+    select to_tsvector('simple'::regconfig, quire_search_text(
+      case when body ~ '${SPACELESS_SCRIPT_CLASS}'
+        then regexp_replace(body, '${SPACELESS_SCRIPT_CLASS}+', ' ', 'g') || ' ' || quire_spaceless_grams(body)${
+          more ? ` || ' ' || ${more}` : ''
+        }
+        else body end))
+  $$`;
+
 const POSTGRES_DOWN = [
   'drop index note_search_stem',
   'alter table note_search drop column stem',
@@ -113,14 +108,6 @@ const POSTGRES_DOWN = [
   'drop text search configuration quire_english',
   'drop text search dictionary quire_english_stem',
 ];
-
-// biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
-const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
-
-// biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
-async function run(db: Kysely<any>, statements: string[]): Promise<void> {
-  for (const statement of statements) await sql.raw(statement).execute(db);
-}
 
 // biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
 export async function up(db: Kysely<any>): Promise<void> {

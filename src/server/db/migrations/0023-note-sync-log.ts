@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
+import { isPostgres } from './dialect.js';
 
 // Character-level sync (docs/sync.md): each note's Yjs document is kept as a checkpoint (its
 // state as of one revision) and a log of the update of every revision after it. A note gets
@@ -6,8 +7,7 @@ import { type Kysely, PostgresAdapter } from 'kysely';
 // Each update names the session (and live client) whose save made it, if a save did.
 
 // biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
-const bytes = (db: Kysely<any>) =>
-  db.getExecutor().adapter instanceof PostgresAdapter ? 'bytea' : 'blob';
+const bytes = (db: Kysely<any>) => (isPostgres(db) ? 'bytea' : 'blob');
 
 // biome-ignore lint/suspicious/noExplicitAny: a migration sees the schema as it was then
 export async function up(db: Kysely<any>): Promise<void> {

@@ -7,8 +7,8 @@ import {
   type SpellResponse,
 } from './spell-protocol.js';
 
-// Building the checker takes a few hundred milliseconds and ~13 MB, which is why it lives here,
-// off the main thread.
+// Building the checker takes noticeable time and memory, which is why it lives here, off the
+// main thread.
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 async function fetchText(url: string): Promise<string> {

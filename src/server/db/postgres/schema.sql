@@ -1,0 +1,265 @@
+-- extensions
+pg_trgm
+unaccent
+
+-- columns
+import_keys.key text not null
+import_keys.note_id text not null
+import_keys.time_imported bigint not null
+import_keys.user_id text not null
+note_search.body tsvector not null storage external
+note_search.change_seq bigint not null
+note_search.in_trash boolean not null
+note_search.note_id text not null collate "C"
+note_search.stem tsvector not null storage external
+note_search.time_last_modified bigint not null
+note_search.title tsvector not null
+note_search.user_id text not null collate "C"
+note_search_pending.note_id text not null collate "C"
+note_search_pending.seq bigint not null
+note_search_pending.user_id text not null collate "C"
+note_sync_checkpoints.note_id text not null
+note_sync_checkpoints.revision bigint not null
+note_sync_checkpoints.state bytea not null
+note_sync_updates.client_id text
+note_sync_updates.note_id text not null
+note_sync_updates.revision bigint not null
+note_sync_updates.session_id text
+note_sync_updates.time_stored bigint not null
+note_sync_updates.update bytea not null
+note_tombstones.change_seq bigint not null
+note_tombstones.change_xid xid8 not null default pg_current_xact_id()
+note_tombstones.note_id text not null
+note_tombstones.user_id text not null
+note_versions.body text not null
+note_versions.delta_end bigint
+note_versions.delta_start bigint
+note_versions.kept integer not null default 0
+note_versions.note_id text not null
+note_versions.reason text not null
+note_versions.revision bigint not null
+note_versions.time_archived bigint not null
+note_versions.time_last_modified bigint not null
+note_versions.user_id text not null
+notes.body text not null
+notes.change_seq bigint not null
+notes.change_xid xid8 not null default pg_current_xact_id()
+notes.id text not null collate "C"
+notes.revision bigint not null default 1
+notes.time_created bigint not null
+notes.time_deleted bigint
+notes.time_last_modified bigint not null
+notes.time_listed bigint
+notes.time_snapshot bigint
+notes.user_id text not null
+notes.written_by text
+recovery_codes.code_hash text not null
+recovery_codes.user_id text not null
+sessions.address text
+sessions.id text not null
+sessions.time_created bigint not null
+sessions.time_last_seen bigint
+sessions.token_hash text not null
+sessions.user_agent text
+sessions.user_id text not null
+users.change_seq bigint not null default 0
+users.email text not null collate "C"
+users.id text not null
+users.password_hash text not null
+users.time_created bigint not null
+users.totp_failures integer not null default 0
+users.totp_last_step bigint
+users.totp_next_attempt bigint
+users.totp_pending_secret text
+users.totp_secret text
+
+-- table options
+note_search toast_tuple_target=256
+
+-- constraints
+import_keys import_keys_note_id_fkey FOREIGN KEY (note_id) REFERENCES notes(id) ON DELETE CASCADE
+import_keys import_keys_pk PRIMARY KEY (user_id, key)
+import_keys import_keys_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+note_search note_search_pkey PRIMARY KEY (note_id)
+note_search_pending note_search_pending_pkey PRIMARY KEY (note_id)
+note_sync_checkpoints note_sync_checkpoints_note_id_fkey FOREIGN KEY (note_id) REFERENCES notes(id) ON DELETE CASCADE
+note_sync_checkpoints note_sync_checkpoints_pkey PRIMARY KEY (note_id)
+note_sync_updates note_sync_updates_note_id_fkey FOREIGN KEY (note_id) REFERENCES notes(id) ON DELETE CASCADE
+note_sync_updates note_sync_updates_pk PRIMARY KEY (note_id, revision)
+note_tombstones note_tombstones_pk PRIMARY KEY (user_id, change_seq, note_id)
+note_tombstones note_tombstones_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+note_versions note_versions_note_id_fkey FOREIGN KEY (note_id) REFERENCES notes(id) ON DELETE CASCADE
+note_versions note_versions_pk PRIMARY KEY (note_id, revision)
+note_versions note_versions_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+notes notes_pkey PRIMARY KEY (id)
+notes notes_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+recovery_codes recovery_codes_pk PRIMARY KEY (user_id, code_hash)
+recovery_codes recovery_codes_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+sessions sessions_pkey PRIMARY KEY (id)
+sessions sessions_token_hash_key UNIQUE (token_hash)
+sessions sessions_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+users users_email_key UNIQUE (email)
+users users_pkey PRIMARY KEY (id)
+
+-- indexes
+CREATE INDEX import_keys_note ON public.import_keys USING btree (note_id)
+CREATE INDEX note_search_body ON public.note_search USING gin (body)
+CREATE INDEX note_search_pending_order ON public.note_search_pending USING btree (seq)
+CREATE INDEX note_search_pending_user ON public.note_search_pending USING btree (user_id, seq)
+CREATE INDEX note_search_stem ON public.note_search USING gin (stem)
+CREATE INDEX note_search_title ON public.note_search USING gin (title)
+CREATE INDEX note_search_user_order ON public.note_search USING btree (user_id, time_last_modified)
+CREATE INDEX note_tombstones_user_change_xid ON public.note_tombstones USING btree (user_id, change_xid)
+CREATE INDEX note_versions_archived ON public.note_versions USING btree (time_archived)
+CREATE INDEX notes_list_order ON public.notes USING btree (user_id, time_last_modified, change_seq, id) WHERE (time_deleted IS NULL)
+CREATE INDEX notes_user_change ON public.notes USING btree (user_id, change_seq)
+CREATE INDEX notes_user_change_xid ON public.notes USING btree (user_id, change_xid)
+CREATE INDEX sessions_user_id ON public.sessions USING btree (user_id)
+CREATE UNIQUE INDEX import_keys_pk ON public.import_keys USING btree (user_id, key)
+CREATE UNIQUE INDEX note_search_pending_pkey ON public.note_search_pending USING btree (note_id)
+CREATE UNIQUE INDEX note_search_pkey ON public.note_search USING btree (note_id)
+CREATE UNIQUE INDEX note_sync_checkpoints_pkey ON public.note_sync_checkpoints USING btree (note_id)
+CREATE UNIQUE INDEX note_sync_updates_pk ON public.note_sync_updates USING btree (note_id, revision)
+CREATE UNIQUE INDEX note_tombstones_pk ON public.note_tombstones USING btree (user_id, change_seq, note_id)
+CREATE UNIQUE INDEX note_versions_pk ON public.note_versions USING btree (note_id, revision)
+CREATE UNIQUE INDEX notes_pkey ON public.notes USING btree (id)
+CREATE UNIQUE INDEX recovery_codes_pk ON public.recovery_codes USING btree (user_id, code_hash)
+CREATE UNIQUE INDEX sessions_pkey ON public.sessions USING btree (id)
+CREATE UNIQUE INDEX sessions_token_hash_key ON public.sessions USING btree (token_hash)
+CREATE UNIQUE INDEX users_email_key ON public.users USING btree (email)
+CREATE UNIQUE INDEX users_pkey ON public.users USING btree (id)
+
+-- sequences
+note_change_seq bigint start 1 increment 1
+note_search_pending_seq bigint start 1 increment 1
+
+-- functions
+CREATE OR REPLACE FUNCTION public.quire_indexed_text(body text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+    select quire_search_text(
+      case when body ~ '[぀-ヿ㐀-䶿一-鿿豈-﫿]'
+        then regexp_replace(body, '[぀-ヿ㐀-䶿一-鿿豈-﫿]+', ' ', 'g') || ' ' ||
+          quire_spaceless_grams(body) || ' ' || quire_spaceless_tags(body)
+        else body end)
+  $function$
+CREATE OR REPLACE FUNCTION public.quire_note_change_xid()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    begin
+      new.change_xid := pg_current_xact_id();
+      return new;
+    end $function$
+CREATE OR REPLACE FUNCTION public.quire_note_search_sync()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+     declare
+       changed notes%rowtype := case when tg_op = 'DELETE' then old else new end;
+     begin
+       insert into note_search_pending (note_id, user_id, seq)
+         values (changed.id, changed.user_id, nextval('note_search_pending_seq'))
+         on conflict (note_id) do update set seq = excluded.seq where false;
+       return null;
+     end $function$
+CREATE OR REPLACE FUNCTION public.quire_note_title(body text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+       select substring(ltrim(body, E' \t\r\n') from '^[^\n]*')
+     $function$
+CREATE OR REPLACE FUNCTION public.quire_search_query(query text)
+ RETURNS tsquery
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+       select to_tsquery('simple'::regconfig,
+         public.unaccent('public.unaccent'::regdictionary, query))
+     $function$
+CREATE OR REPLACE FUNCTION public.quire_search_text(body text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+    select regexp_replace(regexp_replace(public.unaccent('public.unaccent'::regdictionary, body), '[@./:_+=~\\|-]', ' ', 'g'), '(^|[^[:alnum:]#])#([[:alnum:]]+)', '\1\2 zztag\2', 'g')
+  $function$
+CREATE OR REPLACE FUNCTION public.quire_search_vector(body text)
+ RETURNS tsvector
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+       select to_tsvector('simple'::regconfig, quire_indexed_text(body))
+     $function$
+CREATE OR REPLACE FUNCTION public.quire_spaceless_grams(body text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+       select coalesce(string_agg(distinct gram, ' '), '')
+       from regexp_matches(body, '[぀-ヿ㐀-䶿一-鿿豈-﫿]+', 'g') as runs(run),
+         lateral (
+           select c, lead(c) over (order by i) as next
+           from unnest(string_to_array(run[1], null)) with ordinality as chars(c, i)
+         ) as chars,
+         lateral (values (c), (c || next)) as grams(gram)
+     $function$
+CREATE OR REPLACE FUNCTION public.quire_spaceless_tags(body text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+       select coalesce(string_agg(distinct '#' || tag[2], ' '), '')
+       from regexp_matches(body, '(^|[^[:alnum:]#])#([[:alpha:]][[:alnum:]]*)', 'g') as tag
+       where tag[2] ~ '[぀-ヿ㐀-䶿一-鿿豈-﫿]'
+     $function$
+CREATE OR REPLACE FUNCTION public.quire_stem_query(query text)
+ RETURNS tsquery
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+       select to_tsquery('quire_english'::regconfig,
+         public.unaccent('public.unaccent'::regdictionary, query))
+     $function$
+CREATE OR REPLACE FUNCTION public.quire_stem_vector(body text)
+ RETURNS tsvector
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+       select setweight(to_tsvector('quire_english'::regconfig,
+           quire_indexed_text(quire_note_title(body))), 'A')
+         || to_tsvector('quire_english'::regconfig, quire_indexed_text(body))
+     $function$
+
+-- triggers
+CREATE TRIGGER notes_change_xid BEFORE UPDATE ON public.notes FOR EACH ROW EXECUTE FUNCTION quire_note_change_xid()
+CREATE TRIGGER notes_search_forget AFTER DELETE ON public.notes FOR EACH ROW EXECUTE FUNCTION quire_note_search_sync()
+CREATE TRIGGER notes_search_sync AFTER INSERT OR UPDATE OF body, user_id, time_deleted, time_last_modified, change_seq ON public.notes FOR EACH ROW EXECUTE FUNCTION quire_note_search_sync()
+
+-- text search
+configuration quire_english parser default 10:1 quire_english_stem
+configuration quire_english parser default 11:1 quire_english_stem
+configuration quire_english parser default 15:1 simple
+configuration quire_english parser default 16:1 quire_english_stem
+configuration quire_english parser default 17:1 quire_english_stem
+configuration quire_english parser default 18:1 simple
+configuration quire_english parser default 19:1 simple
+configuration quire_english parser default 1:1 quire_english_stem
+configuration quire_english parser default 20:1 simple
+configuration quire_english parser default 21:1 simple
+configuration quire_english parser default 22:1 simple
+configuration quire_english parser default 2:1 quire_english_stem
+configuration quire_english parser default 3:1 simple
+configuration quire_english parser default 4:1 simple
+configuration quire_english parser default 5:1 simple
+configuration quire_english parser default 6:1 simple
+configuration quire_english parser default 7:1 simple
+configuration quire_english parser default 8:1 simple
+configuration quire_english parser default 9:1 simple
+dictionary quire_english_stem template snowball (language = 'english')
+dictionary unaccent template unaccent (rules = 'unaccent')
+
+-- views
