@@ -21,6 +21,8 @@ export interface StartOptions {
   dataDir?: string;
   /** 0 (default) picks a free port; a restart passes the previous one. */
   port?: number;
+  /** A PostgreSQL database to use instead of an SQLite file in `dataDir`. */
+  databaseUrl?: string;
 }
 
 export async function makeDataDir(): Promise<string> {
@@ -42,7 +44,10 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   });
 }
 
-/** Starts the real server on loopback over a temporary SQLite database, with open sign-up. */
+/**
+ * Starts the real server on loopback over a temporary SQLite database (or the PostgreSQL one
+ * given), with open sign-up.
+ */
 export async function startQuireServer(options: StartOptions = {}): Promise<QuireServer> {
   const dataDir = options.dataDir ?? (await makeDataDir());
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', 'serve'], {
@@ -51,7 +56,7 @@ export async function startQuireServer(options: StartOptions = {}): Promise<Quir
       ...process.env,
       PORT: String(options.port ?? 0),
       HOST: '127.0.0.1',
-      DATABASE_URL: join(dataDir, 'quire.db'),
+      DATABASE_URL: options.databaseUrl ?? join(dataDir, 'quire.db'),
       ALLOW_SIGNUP: 'true',
       AUTH_RATE_LIMIT: '0',
       SCRYPT_COST: '12',
