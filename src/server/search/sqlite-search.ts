@@ -132,6 +132,8 @@ function indexSearch(db: Db, index: Index, other: Index): SearchEngine {
         ? sql`select null as doc where false`
         : sql`select rowid as doc from ${table} where ${table} match ${title} ${excluded}
             order by rowid desc ${newest}`;
+    // The candidates lead, the notes follow (a cross join keeps that order in SQLite): led by
+    // the user's notes, the planner would read every one of them against the candidates.
     const { rows } = await sql<NoteRow>`
       with recent as (
         select rowid as doc, ${sql.raw(RANK(index.table))} as score from ${table}
@@ -144,8 +146,8 @@ function indexSearch(db: Db, index: Index, other: Index): SearchEngine {
         ) group by doc
       )
       select n.id, n.body, n.time_created, n.time_last_modified, n.revision
-      from candidates c join note_search_docs d on d.doc = c.doc
-      join notes n on n.id = d.note_id and n.user_id = ${userId}
+      from candidates c cross join note_search_docs d on d.doc = c.doc
+      cross join notes n on n.id = d.note_id and n.user_id = ${userId}
       ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
       order by c.in_title desc, c.score is null, c.score, ${ORDER}
       limit ${limit}`.execute(db);
