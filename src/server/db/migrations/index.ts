@@ -22,6 +22,7 @@ import * as postgresWordBreaks from './0020-postgres-word-breaks.js';
 import * as secondFactorFailures from './0021-second-factor-failures.js';
 import * as searchEnglishStems from './0022-search-english-stems.js';
 import * as noteSyncLog from './0023-note-sync-log.js';
+import * as attachments from './0024-attachments.js';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021-second-factor-failures': secondFactorFailures,
   '0022-search-english-stems': searchEnglishStems,
   '0023-note-sync-log': noteSyncLog,
+  '0024-attachments': attachments,
 };
