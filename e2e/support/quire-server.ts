@@ -21,6 +21,8 @@ export interface StartOptions {
   dataDir?: string;
   /** 0 (default) picks a free port; a restart passes the previous one. */
   port?: number;
+  /** More settings, such as ATTACHMENTS=false. */
+  env?: Record<string, string>;
 }
 
 export async function makeDataDir(): Promise<string> {
@@ -56,6 +58,7 @@ export async function startQuireServer(options: StartOptions = {}): Promise<Quir
       AUTH_RATE_LIMIT: '0',
       SCRYPT_COST: '12',
       LOG_LEVEL: 'info',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

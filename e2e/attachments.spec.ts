@@ -1,0 +1,157 @@
+import type { Page } from '@playwright/test';
+import { copyPictureToClipboard, dropFileOnEditor, PDF_BYTES } from './support/attachment-files.js';
+import { editorText } from './support/editor-text.js';
+import {
+  createAccount,
+  expect,
+  logInToken,
+  openLoggedIn,
+  storeToken,
+  test,
+} from './support/fixtures.js';
+import { editor, notesNav, saveStatus } from './support/notes-page.js';
+import { removeDataDir, startQuireServer } from './support/quire-server.js';
+
+const preview = (page: Page) => page.getByRole('article', { name: 'Preview' });
+
+/** Whether an <img> has loaded a real picture (not a broken-image icon). */
+const loaded = (image: ReturnType<Page['locator']>) =>
+  image.evaluate((element) => (element as HTMLImageElement).naturalWidth);
+
+async function openNote(page: Page, body: string, account: Parameters<typeof openLoggedIn>[1]) {
+  await account.api.createNote(body);
+  await openLoggedIn(page, account);
+  await notesNav(page).getByRole('link').first().click();
+  await expect(editor(page)).toBeFocused();
+}
+
+test.describe('Attachments', () => {
+  test('a pasted picture uploads, shows in the editor and the preview, and stays after a reload', async ({
+    page,
+    account,
+  }) => {
+    await openNote(page, 'Meeting notes', account);
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.press('Enter');
+    await copyPictureToClipboard(page);
+    await page.keyboard.press('ControlOrMeta+v');
+    await expect
+      .poll(() => editorText(editor(page)))
+      .toMatch(/^Meeting notes\n!\[image\.png\]\(\/api\/attachments\/[A-Za-z0-9_-]{22}\)$/);
+    const inEditor = editor(page).locator('.cm-attachment img');
+    await expect(inEditor).toBeVisible();
+    await expect.poll(() => loaded(inEditor)).toBe(320);
+    // Scaled to the column, never wider than it.
+    const column = await editor(page).boundingBox();
+    const picture = await inEditor.boundingBox();
+    expect(picture?.width).toBeLessThanOrEqual(column?.width ?? 0);
+    await page.keyboard.type(' and more');
+    await expect(saveStatus(page, 'Saved')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const inPreview = preview(page).getByRole('img', { name: 'image.png' });
+    await expect.poll(() => loaded(inPreview)).toBe(320);
+
+    await page.reload();
+    await notesNav(page).getByRole('link').first().click();
+    await expect.poll(() => loaded(editor(page).locator('.cm-attachment img'))).toBe(320);
+  });
+
+  test('a dropped PDF becomes a link shown as a chip with its name, type and size', async ({
+    page,
+    account,
+  }) => {
+    await openNote(page, 'Minutes', account);
+    await dropFileOnEditor(page, {
+      name: 'minutes.pdf',
+      type: 'application/pdf',
+      bytes: PDF_BYTES,
+    });
+    await expect
+      .poll(() => editorText(editor(page)))
+      .toMatch(
+        /^Minutes\[minutes\.pdf\]\(\/api\/attachments\/[A-Za-z0-9_-]{22} "PDF, \d+ bytes"\)$/,
+      );
+    const chip = editor(page).getByRole('link', { name: /minutes\.pdf/ });
+    await expect(chip).toContainText(`PDF, ${PDF_BYTES.length} bytes`);
+    const answer = await page.request.get((await chip.getAttribute('href')) ?? '');
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-disposition']).toMatch(/^attachment;/);
+
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect(preview(page).getByRole('link', { name: /minutes\.pdf/ })).toHaveClass(
+      'note-preview__file',
+    );
+  });
+
+  test('a picked file uploads at the cursor; a refused one can be cancelled', async ({
+    page,
+    account,
+  }) => {
+    await openNote(page, 'Picked', account);
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type(' ');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Attach' }).click();
+    await (await chooser).setFiles({
+      name: 'empty.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.alloc(0),
+    });
+    const failed = editor(page)
+      .getByRole('status')
+      .filter({ hasText: 'empty.txt: The file is empty' });
+    await expect(failed).toBeVisible();
+    await failed.getByRole('button', { name: 'Cancel' }).click();
+    await expect(failed).toHaveCount(0);
+    expect(await editorText(editor(page))).toBe('Picked ');
+  });
+});
+
+test.describe('With ATTACHMENTS=false', () => {
+  test('pasting or dropping an image inserts nothing and sends nothing, as the spec has it', async ({
+    page,
+  }) => {
+    const server = await startQuireServer({ env: { ATTACHMENTS: 'false' } });
+    try {
+      const account = await createAccount(server.url);
+      await account.api.createNote('Picture here:');
+      await storeToken(page, await logInToken(account));
+      await page.goto(server.url);
+      await page.getByRole('link', { name: /Picture here/ }).click();
+      await expect(editor(page)).toBeFocused();
+      await expect(page.getByRole('button', { name: 'Attach' })).toHaveCount(0);
+      // The service worker has stored the app's files, so every request after this is the editor's.
+      await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+      await page.waitForTimeout(1000);
+
+      const requests: string[] = [];
+      page.context().on('request', (request) => requests.push(request.url()));
+      await copyPictureToClipboard(page);
+      await page.keyboard.press('ControlOrMeta+v');
+      const dropped = await editor(page).evaluate((content) => {
+        const data = new DataTransfer();
+        const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+        data.items.add(new File([png], 'photo.png', { type: 'image/png' }));
+        const box = content.getBoundingClientRect();
+        const drop = new DragEvent('drop', {
+          dataTransfer: data,
+          cancelable: true,
+          bubbles: true,
+          clientX: box.left + 10,
+          clientY: box.top + 10,
+        });
+        content.dispatchEvent(drop);
+        return drop.defaultPrevented;
+      });
+      expect(dropped).toBe(true);
+      // Long enough for a save to have started, had anything changed.
+      await page.waitForTimeout(1000);
+      expect(await editorText(editor(page))).toBe('Picture here:');
+      expect(requests).toEqual([]);
+    } finally {
+      await server.stop();
+      await removeDataDir(server.dataDir);
+    }
+  });
+});
