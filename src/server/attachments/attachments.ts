@@ -4,6 +4,7 @@ import type { AttachmentConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import { readerGuard, registerAccessCookieRoutes } from './access-cookie.js';
 import type { AttachmentBlobs } from './attachment-blobs.js';
+import { AttachmentStore } from './attachment-store.js';
 import { DatabaseBlobs } from './database-blobs.js';
 import { DiskBlobs } from './disk-blobs.js';
 import { registerDownloadRoute } from './download-route.js';
@@ -32,18 +33,19 @@ export interface AttachmentOptions {
 
 /**
  * Every attachment route, and the housekeeping that removes files no note refers to. Returns
- * what must run when an account is deleted.
+ * the store (imports add files too) and what must run when an account is deleted.
  */
 export async function registerAttachments(
   app: FastifyInstance,
   options: AttachmentOptions,
-): Promise<{ afterAccountDeleted: (userId: string) => Promise<void> }> {
+): Promise<{ store: AttachmentStore; afterAccountDeleted: (userId: string) => Promise<void> }> {
   const { database, settings, authenticated } = options;
   const db = database.db;
   const blobs = openBlobs(database, settings);
+  const store = new AttachmentStore(db, blobs, settings, options.clock);
   registerAccessCookieRoutes(app, authenticated);
   registerUsageRoute(app, { db, settings, authenticated });
-  await registerUploadRoute(app, { db, blobs, settings, authenticated, clock: options.clock });
+  await registerUploadRoute(app, { store, authenticated });
   registerDownloadRoute(app, { db, blobs, reader: readerGuard(options.sessions) });
 
   let running = false;
@@ -65,5 +67,5 @@ export async function registerAttachments(
   const timer = setInterval(run, options.housekeepingMs);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
-  return { afterAccountDeleted: (userId) => blobs.removeAccount(userId) };
+  return { store, afterAccountDeleted: (userId) => blobs.removeAccount(userId) };
 }
