@@ -184,12 +184,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerNoteRoutes(app, { database, notes, authenticated });
   registerHistoryRoutes(app, { db, notes, authenticated });
   registerTrashRoutes(app, { db, notes, authenticated });
-  registerExportRoute(app, { db, authenticated });
+  registerExportRoute(app, { db, authenticated, blobs: attachments?.store.blobs });
   await registerImportRoute(app, {
     notes,
     authenticated,
     importLimit: config.importLimit,
     maxNoteBytes: config.bodyLimit,
+    attachments: attachments?.store,
     ...options.imports,
   });
   const stopHousekeeping = startHousekeeping(db, config, {
