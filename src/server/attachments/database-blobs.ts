@@ -4,8 +4,8 @@ import type { AttachmentBlobs, ByteRange } from './attachment-blobs.js';
 
 /** Each row holds this much; every chunk but the last is full, so a range finds its rows. */
 export const CHUNK_BYTES = 256 * 1024;
-/** Rows read per query while streaming a file out. */
-const CHUNKS_PER_READ = 4;
+/** Rows read, or written, per query: a round trip per chunk would bound the throughput. */
+const CHUNKS_PER_QUERY = 4;
 
 /** Cuts a stream of any-sized pieces into full chunks (and a shorter last one). */
 async function* fullChunks(source: AsyncIterable<Uint8Array>): AsyncGenerator<Buffer> {
@@ -60,14 +60,14 @@ export class DatabaseBlobs implements AttachmentBlobs {
       for (
         let first = Math.floor(range.start / CHUNK_BYTES);
         first <= last;
-        first += CHUNKS_PER_READ
+        first += CHUNKS_PER_QUERY
       ) {
         const rows = await db
           .selectFrom('attachment_chunks')
           .select(['seq', 'data'])
           .where('attachment_id', '=', id)
           .where('seq', '>=', first)
-          .where('seq', '<=', Math.min(last, first + CHUNKS_PER_READ - 1))
+          .where('seq', '<=', Math.min(last, first + CHUNKS_PER_QUERY - 1))
           .orderBy('seq')
           .execute();
         for (const row of rows) {

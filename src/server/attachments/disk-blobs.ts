@@ -6,6 +6,8 @@ import { pipeline } from 'node:stream/promises';
 import type { AttachmentBlobs, ByteRange } from './attachment-blobs.js';
 
 const SAFE_NAME = /^[A-Za-z0-9_-]+$/;
+/** Larger reads than the default 64 KiB: fewer trips through the stream machinery per file. */
+const READ_BYTES = 1024 * 1024;
 
 /**
  * Attachments as files under one folder, one subfolder per account: `<dir>/<user>/<id>`. A file
@@ -39,7 +41,7 @@ export class DiskBlobs implements AttachmentBlobs {
   }
 
   read(userId: string, id: string, range: ByteRange): Readable {
-    return fs.createReadStream(this.file(userId, id), range);
+    return fs.createReadStream(this.file(userId, id), { ...range, highWaterMark: READ_BYTES });
   }
 
   async remove(userId: string, id: string): Promise<void> {
