@@ -1,5 +1,11 @@
 import type { Page } from '@playwright/test';
-import { copyPictureToClipboard, dropFileOnEditor, PDF_BYTES } from './support/attachment-files.js';
+import {
+  copyPictureToClipboard,
+  dropFileOnEditor,
+  PDF_BYTES,
+  PNG_BYTES,
+  uploadFile,
+} from './support/attachment-files.js';
 import { editorText } from './support/editor-text.js';
 import {
   createAccount,
@@ -10,6 +16,7 @@ import {
   test,
 } from './support/fixtures.js';
 import { editor, notesNav, saveStatus } from './support/notes-page.js';
+import { serviceWorkerActive } from './support/offline-page.js';
 import { removeDataDir, startQuireServer } from './support/quire-server.js';
 
 const preview = (page: Page) => page.getByRole('article', { name: 'Preview' });
@@ -105,6 +112,28 @@ test.describe('Attachments', () => {
     await failed.getByRole('button', { name: 'Cancel' }).click();
     await expect(failed).toHaveCount(0);
     expect(await editorText(editor(page))).toBe('Picked ');
+  });
+});
+
+test.describe('Offline', () => {
+  test('a picture shown once is still there after a reload offline', async ({
+    page,
+    context,
+    account,
+  }) => {
+    const id = await uploadFile(account.api, PNG_BYTES, 'dot.png');
+    await account.api.createNote(`Dot\n![dot.png](/api/attachments/${id})`);
+    await openLoggedIn(page, account);
+    await serviceWorkerActive(page);
+    await page.reload(); // now the worker serves the page and its pictures
+    await notesNav(page).getByRole('link').first().click();
+    await expect.poll(() => loaded(editor(page).locator('.cm-attachment img'))).toBe(1);
+
+    await context.setOffline(true);
+    await page.reload();
+    await notesNav(page).getByRole('link').first().click();
+    await expect.poll(() => loaded(editor(page).locator('.cm-attachment img'))).toBe(1);
+    await context.setOffline(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type { ApiClient } from './api.js';
 import { editor } from './notes-page.js';
 
 /** Puts a picture on the clipboard as a screenshot tool would: a PNG drawn in the page. */
@@ -48,4 +49,24 @@ export async function dropFileOnEditor(
   for (const event of ['dragenter', 'dragover', 'drop']) {
     await editor(page).dispatchEvent(event, { dataTransfer: transfer, ...at });
   }
+}
+
+/** The smallest PNG: one pixel. */
+export const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Uploads a file as another device of the account would; its id. */
+export async function uploadFile(api: ApiClient, bytes: Buffer, name: string): Promise<string> {
+  const response = await fetch(
+    new URL(`/api/attachments?name=${encodeURIComponent(name)}`, api.baseUrl),
+    {
+      method: 'POST',
+      headers: { token: api.token, 'content-type': 'application/octet-stream' },
+      body: new Uint8Array(bytes),
+    },
+  );
+  if (response.status !== 201) throw new Error(`upload answered ${response.status}`);
+  return ((await response.json()) as { id: string }).id;
 }

@@ -1,4 +1,5 @@
 import type { TokenStorage } from '../session/token-storage.js';
+import { forgetCachedAttachments } from './attachment-cache.js';
 
 /**
  * Whether this server takes attachments: unknown until asked, false with ATTACHMENTS=false
@@ -26,6 +27,7 @@ export async function grantAttachmentAccess(token: string): Promise<void> {
 
 function dropAttachmentAccess(): void {
   attachmentSupport.available = false;
+  forgetCachedAttachments();
   void fetch('/api/attachments/access', { method: 'DELETE' }).catch(() => undefined);
 }
 
