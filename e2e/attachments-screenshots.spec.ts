@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { openAccount } from './support/account-page.js';
 import { copyPictureToClipboard, dropFileOnEditor, PDF_BYTES } from './support/attachment-files.js';
 import { expect, openLoggedIn, test } from './support/fixtures.js';
 import { editor, notesNav } from './support/notes-page.js';
@@ -42,6 +43,17 @@ test.describe('attachment screenshots', () => {
         page.getByRole('article', { name: 'Preview' }).getByRole('img', { name: 'image.png' }),
       ).toBeVisible();
       await shoot(page, `${scheme}-attachments-2-preview`);
+      await page.getByRole('link', { name: 'Info' }).focus();
+      await expect(page.getByRole('tooltip')).toContainText('minutes.pdf — PDF');
+      await shoot(page, `${scheme}-attachments-3-info`);
+      if ((page.viewportSize()?.width ?? 0) < 680) {
+        await page.getByRole('button', { name: 'Back' }).click();
+      }
+      await openAccount(page);
+      const storage = page.getByRole('region', { name: 'Attachments' });
+      await expect(storage).toContainText('used');
+      await storage.scrollIntoViewIfNeeded();
+      await shoot(page, `${scheme}-attachments-4-account`);
     });
   }
 });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { openAccount } from './support/account-page.js';
 import {
   copyPictureToClipboard,
   dropFileOnEditor,
@@ -112,6 +113,36 @@ test.describe('Attachments', () => {
     await failed.getByRole('button', { name: 'Cancel' }).click();
     await expect(failed).toHaveCount(0);
     expect(await editorText(editor(page))).toBe('Picked ');
+  });
+});
+
+test.describe('Where attachments are listed', () => {
+  test("a note's Info lists its files with their sizes; Account shows the space used", async ({
+    page,
+    account,
+  }) => {
+    const picture = await uploadFile(account.api, PNG_BYTES, 'dot.png');
+    const pdf = await uploadFile(account.api, PDF_BYTES, 'minutes.pdf');
+    await account.api.createNote(
+      `Files\n![dot.png](/api/attachments/${picture})\n[minutes.pdf](/api/attachments/${pdf} "PDF, ${PDF_BYTES.length} bytes")`,
+    );
+    await openNote(page, '', account);
+    await notesNav(page).getByRole('link', { name: /Files/ }).click();
+    await page.getByRole('link', { name: 'Info' }).focus();
+    const info = page.getByRole('tooltip');
+    await expect(info).toContainText('Attachments:');
+    await expect(info).toContainText(`dot.png — PNG, ${PNG_BYTES.length} bytes`);
+    await expect(info).toContainText(`minutes.pdf — PDF, ${PDF_BYTES.length} bytes`);
+
+    await openAccount(page);
+    const used = PNG_BYTES.length + PDF_BYTES.length;
+    await expect(page.getByRole('region', { name: 'Attachments' })).toContainText(
+      `${used} bytes of 1.0 GB used. A file may be up to 25.0 MB.`,
+    );
+    await expect(page.getByRole('meter', { name: 'Space used by attachments' })).toHaveAttribute(
+      'value',
+      String(used),
+    );
   });
 });
 

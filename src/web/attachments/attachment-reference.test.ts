@@ -9,7 +9,7 @@ describe('attachment references', () => {
       `![board.png](/api/attachments/${ID})`,
     );
     expect(
-      referenceTo({ id: ID, name: 'a [draft].pdf', type: 'application/pdf', size: 2_400_000 }),
+      referenceTo({ id: ID, name: 'a [draft].pdf', type: 'application/pdf', size: 2_516_582 }),
     ).toBe(`[a \\[draft\\].pdf](/api/attachments/${ID} "PDF, 2.4 MB")`);
   });
 
@@ -28,10 +28,11 @@ describe('attachment references', () => {
   });
 
   it('says sizes as people read them', () => {
-    expect([formatSize(999), formatSize(14_200), formatSize(3_210_000)]).toEqual([
+    expect([999, 14_200, 3_355_443, 1024 ** 3].map((bytes) => formatSize(bytes))).toEqual([
       '999 bytes',
       '14 KB',
       '3.2 MB',
+      '1.0 GB',
     ]);
   });
 });

@@ -7,11 +7,12 @@ export const attachmentPath = (id: string): string => `/api/attachments/${id}`;
 const PICTURES = /^image\/(png|jpeg|gif|webp|avif|bmp|svg\+xml)$/;
 export const isPicture = (type: string): boolean => PICTURES.test(type);
 
-/** A size as people read it: 820 bytes, 14 KB, 3.2 MB. */
+/** A size as people read it, in the binary units quotas are set in: 820 bytes, 14 KB, 3.2 MB, 1.0 GB. */
 export function formatSize(bytes: number): string {
-  if (bytes < 1000) return `${bytes} bytes`;
-  if (bytes < 1000 * 1000) return `${Math.round(bytes / 1000)} KB`;
-  return `${(bytes / (1000 * 1000)).toFixed(1)} MB`;
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 ** 2) return `${Math.round(bytes / 1024)} KB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
 }
 
 /** A short name for a media type: "PDF", "PNG", or the type itself. */
