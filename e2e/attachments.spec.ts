@@ -147,6 +147,30 @@ test.describe('Where attachments are listed', () => {
 });
 
 test.describe('Offline', () => {
+  test('a picture pasted offline waits, then uploads when the connection is back', async ({
+    page,
+    context,
+    account,
+  }) => {
+    await openNote(page, 'Offline paste', account);
+    await page.keyboard.press('ControlOrMeta+End');
+    await copyPictureToClipboard(page);
+    await context.setOffline(true);
+    await page.keyboard.press('ControlOrMeta+v');
+    await expect(
+      editor(page).getByRole('status').filter({ hasText: 'waiting for the connection' }),
+    ).toBeVisible();
+    await context.setOffline(false);
+    await expect
+      .poll(() => editorText(editor(page)))
+      .toMatch(/^Offline paste!\[image\.png\]\(\/api\/attachments\/[\w-]{22}\)$/);
+    await expect.poll(() => loaded(editor(page).locator('.cm-attachment img'))).toBe(320);
+    const [note] = await account.api.listNotes();
+    await expect
+      .poll(async () => (await account.api.note(note?.id ?? ''))?.body)
+      .toMatch(/^Offline paste!\[image\.png\]/);
+  });
+
   test('a picture shown once is still there after a reload offline', async ({
     page,
     context,

@@ -55,6 +55,7 @@ const pendingUploads = StateField.define<PendingUpload[]>({
 
 /** The file and the means to stop each upload, by id (widgets are redrawn as they progress). */
 const tasks = new Map<number, { file: File; stop: AbortController }>();
+const WAITING = 'waiting for the connection, then it uploads';
 let nextId = 1;
 
 function find(state: EditorState, id: number): PendingUpload | undefined {
@@ -87,11 +88,17 @@ function send(view: EditorView, id: number, file: File): void {
     },
     (error: unknown) => {
       if (stop.signal.aborted || !find(view.state, id)) return;
-      const failed =
-        error instanceof UploadRefused
-          ? error.message
-          : 'Not uploaded: no connection to the server';
-      view.dispatch({ effects: changed.of({ id, failed }) });
+      if (error instanceof UploadRefused) {
+        view.dispatch({ effects: changed.of({ id, failed: error.message }) });
+        return;
+      }
+      // No connection: the file waits, and goes by itself once the browser is online again.
+      view.dispatch({ effects: changed.of({ id, failed: WAITING }) });
+      const again = () => {
+        const waiting = find(view.state, id)?.failed === WAITING;
+        if (tasks.get(id)?.stop === stop && waiting) retry(view, id);
+      };
+      window.addEventListener('online', again, { once: true });
     },
   );
 }
