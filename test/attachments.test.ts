@@ -199,3 +199,18 @@ describe('downloading', () => {
     expect((await download(server.url, json.id, { token })).status).toBe(200);
   });
 });
+
+describe('HEAD', () => {
+  it('answers the type and size without the bytes', async () => {
+    const token = await signUp(server.url);
+    const { json } = await upload(server.url, token, PDF, 'a.pdf');
+    const response = await fetch(`${server.url}/api/attachments/${json.id}`, {
+      method: 'HEAD',
+      headers: { token },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-length')).toBe(String(PDF.length));
+    expect((await response.arrayBuffer()).byteLength).toBe(0);
+  });
+});
