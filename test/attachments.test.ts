@@ -169,6 +169,8 @@ describe('downloading', () => {
     const { json } = await upload(server.url, token, PNG);
     expect((await download(server.url, json.id)).status).toBe(401);
     expect((await download(server.url, json.id, { token: 'wrong' })).status).toBe(401);
+    const garbled = await download(server.url, json.id, { cookie: 'quire_attachments=%E0%A4%A' });
+    expect(garbled.status).toBe(401);
   });
 
   it('lets the access cookie load an attachment until the session ends', async () => {

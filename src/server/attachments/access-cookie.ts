@@ -9,7 +9,12 @@ const COOKIE_PATH = '/api/attachments/';
 function cookieToken(header: string | undefined): string | undefined {
   for (const part of header?.split(';') ?? []) {
     const [name, ...value] = part.trim().split('=');
-    if (name === ACCESS_COOKIE) return decodeURIComponent(value.join('='));
+    if (name !== ACCESS_COOKIE) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      return undefined; // not a cookie Quire set
+    }
   }
   return undefined;
 }
