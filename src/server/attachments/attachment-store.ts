@@ -38,7 +38,12 @@ export class AttachmentStore {
   }
 
   /** Stores the bytes `body` yields; throws a DomainError (400, 413) when they cannot be. */
-  async store(userId: string, name: string, body: AsyncIterable<Uint8Array>): Promise<Attachment> {
+  async store(
+    userId: string,
+    name: string,
+    body: AsyncIterable<Uint8Array>,
+    declaredBytes?: number,
+  ): Promise<Attachment> {
     const { db, blobs, settings } = this;
     const id = newAttachmentId();
     const quotaLeft = settings.quota - (await bytesUsed(db, userId));
@@ -46,7 +51,7 @@ export class AttachmentStore {
     try {
       const file = await receiveUpload(
         body,
-        { maxBytes: settings.limit, quotaLeft, stripExif: settings.stripExif },
+        { maxBytes: settings.limit, quotaLeft, stripExif: settings.stripExif, declaredBytes },
         (bytes) => blobs.write(userId, id, bytes),
       );
       if (file.size === 0) throw invalidInput('The file is empty');

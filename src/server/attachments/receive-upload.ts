@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DomainError } from '../domain-errors.js';
+import { DomainError, invalidInput } from '../domain-errors.js';
 import { PullReader } from './pull-reader.js';
 import { SNIFF_BYTES, sniffType } from './sniff-type.js';
 import { withoutGpsLocation } from './strip-gps.js';
@@ -17,6 +17,8 @@ export interface UploadLimits {
   /** What is left of the account's quota: past it the upload is refused as over quota. */
   quotaLeft: number;
   stripExif: boolean;
+  /** The length the client declared, if it did: a body that ends short of it is refused. */
+  declaredBytes?: number;
 }
 
 export const tooLargeAttachment = (maxBytes: number) =>
@@ -40,6 +42,10 @@ async function* withinLimits(
     if (received > limits.maxBytes) throw tooLargeAttachment(limits.maxBytes);
     if (received > limits.quotaLeft) throw quotaExceeded();
     yield piece;
+  }
+  const declared = limits.declaredBytes;
+  if (declared !== undefined && Number.isFinite(declared) && received !== declared) {
+    throw invalidInput('The upload ended before the whole file arrived');
   }
 }
 

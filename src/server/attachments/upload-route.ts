@@ -40,10 +40,12 @@ export async function registerUploadRoute(
       },
       async (request, reply) => {
         const body = (request.body as IncomingMessage | undefined) ?? nothing();
+        const declared = Number(request.headers['content-length'] ?? Number.NaN);
         const attachment = await store.store(
           request.session.userId,
           request.query.name ?? '',
           body,
+          declared,
         );
         return reply.code(201).send(attachment);
       },
