@@ -56,6 +56,7 @@ const pendingUploads = StateField.define<PendingUpload[]>({
 /** The file and the means to stop each upload, by id (widgets are redrawn as they progress). */
 const tasks = new Map<number, { file: File; stop: AbortController }>();
 const WAITING = 'waiting for the connection, then it uploads';
+const UNREACHABLE = 'not uploaded: no answer from the server';
 let nextId = 1;
 
 function find(state: EditorState, id: number): PendingUpload | undefined {
@@ -92,11 +93,13 @@ function send(view: EditorView, id: number, file: File): void {
         view.dispatch({ effects: changed.of({ id, failed: error.message }) });
         return;
       }
-      // No connection: the file waits, and goes by itself once the browser is online again.
-      view.dispatch({ effects: changed.of({ id, failed: WAITING }) });
+      // No answer: offline, the file waits; either way it goes by itself once the browser
+      // comes online again, and Retry is there meanwhile.
+      const failed = navigator.onLine ? UNREACHABLE : WAITING;
+      view.dispatch({ effects: changed.of({ id, failed }) });
       const again = () => {
-        const waiting = find(view.state, id)?.failed === WAITING;
-        if (tasks.get(id)?.stop === stop && waiting) retry(view, id);
+        const stillWaiting = find(view.state, id)?.failed === failed;
+        if (tasks.get(id)?.stop === stop && stillWaiting) retry(view, id);
       };
       window.addEventListener('online', again, { once: true });
     },
