@@ -1,4 +1,5 @@
 import type { VitePWAOptions } from 'vite-plugin-pwa';
+import { ATTACHMENT_CACHE } from './src/web/attachments/attachment-cache.js';
 
 /** The light theme's accent; the page sets the dark one with a media-matched meta tag. */
 const THEME_LIGHT = '#3559e0';
@@ -6,7 +7,8 @@ const THEME_LIGHT = '#3559e0';
 /**
  * The installable app: a manifest, and a Workbox service worker that precaches the shell and
  * the hashed assets. API calls and the live socket never go through its caches, so they are
- * never served stale; the spell-check dictionaries are kept for offline use.
+ * never served stale; the spell-check dictionaries and the attachments shown (which never
+ * change) are kept for offline use.
  */
 export const pwaOptions: Partial<VitePWAOptions> = {
   // The page registers the worker itself and asks the user before a new version takes over.
@@ -43,6 +45,18 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     // Where the browser has static routes, API calls skip the worker altogether.
     importScripts: ['/sw-network-routes.js'],
     runtimeCaching: [
+      {
+        // An attachment's bytes never change under its id: once shown, it is there offline.
+        // The cache is emptied when the account signs out (attachment-access.ts).
+        urlPattern: ({ url, request }) =>
+          request.method === 'GET' && /^\/api\/attachments\/[A-Za-z0-9_-]{22}$/.test(url.pathname),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: ATTACHMENT_CACHE,
+          expiration: { maxEntries: 500 },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
       {
         // The index names the current files: asked for first, the stored one when offline.
         urlPattern: ({ url }) =>

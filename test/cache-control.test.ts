@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createNote, signUp, uniqueEmail } from './helpers/api-client.js';
+import { PNG, upload } from './helpers/attachment-client.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 let server: TestServer;
@@ -50,6 +51,7 @@ async function everyRoute(): Promise<{ calls: RouteCall[]; token: string }> {
   const otherId = (sessions.json.results as { id: string; current: boolean }[]).find(
     (session) => !session.current,
   )?.id;
+  const attachment = await upload(server.url, token, PNG, 'dot.png');
   const gets = (route: string, path = route): RouteCall[] => [
     { route: `GET ${route}`, path },
     { route: `HEAD ${route}`, path },
@@ -109,6 +111,16 @@ async function everyRoute(): Promise<{ calls: RouteCall[]; token: string }> {
       body: '# Imported\n',
       headers: { 'content-type': 'text/markdown' },
     },
+    {
+      route: 'POST /api/attachments',
+      path: '/api/attachments?name=dot.png',
+      body: PNG.toString('latin1'),
+      headers: { 'content-type': 'image/png' },
+    },
+    ...gets('/api/attachments/:id', `/api/attachments/${attachment.json.id}`),
+    ...gets('/api/attachments/usage'),
+    { route: 'POST /api/attachments/access', path: '/api/attachments/access' },
+    { route: 'DELETE /api/attachments/access', path: '/api/attachments/access' },
     { route: 'DELETE /api/notes/:id', path: `/api/notes/${note.id}` },
     { route: 'POST /api/logout', path: '/api/logout' },
   ];
@@ -117,6 +129,8 @@ async function everyRoute(): Promise<{ calls: RouteCall[]; token: string }> {
 
 /** The one answer that may be kept, to be revalidated by its ETag. */
 const REVALIDATED = new Set(['GET /api/notes', 'HEAD /api/notes']);
+/** An attachment's bytes, which never change under its id, are kept by the user's browser. */
+const KEPT = new Set(['GET /api/attachments/:id', 'HEAD /api/attachments/:id']);
 
 describe('Cache-Control on /api answers', () => {
   it('is no-store on every answer but the note list, which revalidates', async () => {
@@ -132,8 +146,9 @@ describe('Cache-Control on /api answers', () => {
         });
         const list = withToken && REVALIDATED.has(entry.route) && !entry.path.includes('?');
         const name = `${entry.route} ${withToken ? 'signed in' : 'without a token'}: ${response.status}`;
+        const kept = withToken && KEPT.has(entry.route);
         expect(response.headers.get('cache-control'), name).toBe(
-          list ? 'private, no-cache' : 'no-store',
+          list ? 'private, no-cache' : kept ? 'private, max-age=31536000, immutable' : 'no-store',
         );
         if (list) expect(response.headers.get('etag'), name).toBeTruthy();
       }

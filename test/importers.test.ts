@@ -200,7 +200,7 @@ describe('importing other apps’ files', () => {
     );
   });
 
-  it('reads a Joplin Markdown export with front matter, leaving its resources out', async () => {
+  it('reads a Joplin Markdown export with front matter, its resources as attachments', async () => {
     const zip = zipSync({
       'Notebook/Groceries.md': utf8(
         '---\ntitle: Groceries\nupdated: 2023-06-01 10:00:00Z\ncreated: 2023-05-01 09:00:00Z\ntags:\n  - food\n---\n\n# Groceries\n\n- apples\n\n![](../_resources/img.png)',
@@ -210,8 +210,10 @@ describe('importing other apps’ files', () => {
     const result = await importFile(server.url, token, zip, 'joplin.zip');
     expect(result.json).toEqual({ imported: 1, skipped: 0, failed: [] });
     const [note] = await listNotes(server.url, token);
+    expect(note?.body).toMatch(
+      /^# Groceries\n\n- apples\n\n!\[\]\(\/api\/attachments\/[\w-]{22}\)\n\n#food$/,
+    );
     expect(note).toMatchObject({
-      body: '# Groceries\n\n- apples\n\n![](../_resources/img.png)\n\n#food',
       timeCreated: at('2023-05-01T09:00:00Z'),
       timeLastModified: at('2023-06-01T10:00:00Z'),
     });

@@ -23,6 +23,8 @@ export interface StartOptions {
   port?: number;
   /** A PostgreSQL database to use instead of an SQLite file in `dataDir`. */
   databaseUrl?: string;
+  /** More settings, such as ATTACHMENTS=false. */
+  env?: Record<string, string>;
 }
 
 export async function makeDataDir(): Promise<string> {
@@ -61,6 +63,7 @@ export async function startQuireServer(options: StartOptions = {}): Promise<Quir
       AUTH_RATE_LIMIT: '0',
       SCRYPT_COST: '12',
       LOG_LEVEL: 'info',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -15,6 +15,7 @@ import { SessionCache } from './accounts/session-cache.js';
 import { sessionLifetime } from './accounts/session-lifetime.js';
 import { registerSessionRoutes } from './accounts/session-routes.js';
 import { SessionChecker } from './accounts/session-service.js';
+import { registerAttachments } from './attachments/attachments.js';
 import { nowInSeconds } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -149,6 +150,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => unsubscribeSessionCache());
   const sessions = new SessionChecker(db, lifetime, sessionCache);
   const authenticated = registerSessionGuard(app, sessions);
+  const attachments = config.attachments
+    ? await registerAttachments(app, {
+        database,
+        settings: config.attachments,
+        sessions,
+        authenticated,
+        clock: options.clock ?? nowInSeconds,
+        housekeepingMs: options.housekeepingMs ?? 60 * 60_000,
+        keepSeconds: (config.historyDays + config.trashDays) * 24 * 60 * 60,
+        log: app.log,
+      })
+    : undefined;
   registerAccountRoutes(app, {
     db,
     bus,
@@ -166,17 +179,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimit: rateLimitConfig,
     throttle,
     scryptCost: config.scryptCost,
+    afterAccountDeleted: attachments?.afterAccountDeleted,
   });
   const notes = new NoteService(db, bus, app.log, options.clock ?? nowInSeconds);
   registerNoteRoutes(app, { database, notes, authenticated });
   registerHistoryRoutes(app, { db, notes, authenticated });
   registerTrashRoutes(app, { db, notes, authenticated });
-  registerExportRoute(app, { db, authenticated });
+  registerExportRoute(app, { db, authenticated, blobs: attachments?.store.blobs });
   await registerImportRoute(app, {
     notes,
     authenticated,
     importLimit: config.importLimit,
     maxNoteBytes: config.bodyLimit,
+    attachments: attachments?.store,
     ...options.imports,
   });
   const stopHousekeeping = startHousekeeping(db, config, {

@@ -23,7 +23,38 @@ describe('loadConfig', () => {
       importTimeoutMs: 600_000,
       liveSocketsPerUser: 50,
       hsts: true,
+      attachments: {
+        limit: 25 * 1024 * 1024,
+        quota: 1024 * 1024 * 1024,
+        storage: 'disk',
+        dir: 'data/attachments',
+        stripExif: true,
+      },
     });
+  });
+
+  it('reads the attachment settings, and keeps files in PostgreSQL when it is the database', () => {
+    expect(loadConfig({ ATTACHMENTS: 'false' }).attachments).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://quire@db/quire' }).attachments).toMatchObject({
+      storage: 'database',
+    });
+    expect(
+      loadConfig({
+        DATABASE_URL: '/srv/quire/notes.db',
+        ATTACHMENT_LIMIT: '10MiB',
+        ATTACHMENT_QUOTA: '2GiB',
+        STRIP_EXIF: 'no',
+      }).attachments,
+    ).toEqual({
+      limit: 10 * 1024 * 1024,
+      quota: 2 * 1024 * 1024 * 1024,
+      storage: 'disk',
+      dir: '/srv/quire/attachments',
+      stripExif: false,
+    });
+    expect(
+      loadConfig({ ATTACHMENT_STORAGE: 'database', ATTACHMENT_DIR: '/x' }).attachments,
+    ).toMatchObject({ storage: 'database', dir: '/x' });
   });
 
   it('reads LIVE_SOCKETS_PER_USER', () => {
@@ -134,6 +165,11 @@ describe('loadConfig', () => {
     [{ IMPORT_TIMEOUT: '-5' }, 'IMPORT_TIMEOUT'],
     [{ LIVE_SOCKETS_PER_USER: '0' }, 'LIVE_SOCKETS_PER_USER'],
     [{ HSTS: 'maybe' }, 'HSTS'],
+    [{ ATTACHMENTS: 'sure' }, 'ATTACHMENTS'],
+    [{ ATTACHMENT_LIMIT: '2GiB' }, 'ATTACHMENT_LIMIT'],
+    [{ ATTACHMENT_QUOTA: 'lots' }, 'ATTACHMENT_QUOTA'],
+    [{ ATTACHMENT_STORAGE: 's3' }, 'ATTACHMENT_STORAGE'],
+    [{ STRIP_EXIF: 'maybe' }, 'STRIP_EXIF'],
   ])('refuses %o with a one-line message naming %s', (env, name) => {
     let error: unknown;
     try {

@@ -37,6 +37,21 @@ export interface Config {
   liveSocketsPerUser: number;
   /** Send Strict-Transport-Security on answers to requests that came over https (HSTS). */
   hsts: boolean;
+  /** Files in notes (docs/attachments.md); false when ATTACHMENTS=false: no routes at all. */
+  attachments: AttachmentConfig | false;
+}
+
+export interface AttachmentConfig {
+  /** Largest file one upload takes, in bytes (ATTACHMENT_LIMIT). */
+  limit: number;
+  /** Bytes of attachments one account may hold (ATTACHMENT_QUOTA). */
+  quota: number;
+  /** Where the bytes go (ATTACHMENT_STORAGE): files under `dir`, or rows of the database. */
+  storage: 'disk' | 'database';
+  /** The folder the disk backend writes to (ATTACHMENT_DIR). */
+  dir: string;
+  /** Remove the location from JPEG photos' EXIF data as they are stored (STRIP_EXIF). */
+  stripExif: boolean;
 }
 
 export type DatabaseLocation = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -80,6 +95,9 @@ const SIZE_UNITS: Record<string, number> = {
   m: MIB,
   mb: MIB,
   mib: MIB,
+  g: 1024 * MIB,
+  gb: 1024 * MIB,
+  gib: 1024 * MIB,
 };
 
 /** Parses a size: bytes, or a number with a binary unit such as "2MiB" or "512k". */
@@ -170,12 +188,47 @@ function timeouts(env: Env) {
   return { requestTimeoutMs, connectionTimeoutMs, importTimeoutMs };
 }
 
+/**
+ * ATTACHMENTS and the ATTACHMENT_* settings. Files go to the disk beside an SQLite database and
+ * into PostgreSQL, so several instances of one PostgreSQL deployment need no shared disk.
+ */
+export function loadAttachmentConfig(
+  env: Env,
+  location: DatabaseLocation,
+): AttachmentConfig | false {
+  if (boolean(env, 'ATTACHMENTS') === false) return false;
+  const storage = env.ATTACHMENT_STORAGE?.trim().toLowerCase() || undefined;
+  if (storage !== undefined && storage !== 'disk' && storage !== 'database') {
+    throw new ConfigError(`ATTACHMENT_STORAGE must be disk or database, not "${storage}"`);
+  }
+  const besideDatabase =
+    location.kind === 'sqlite' && location.file !== ':memory:'
+      ? path.dirname(location.file)
+      : path.dirname(DEFAULT_SQLITE_FILE);
+  return {
+    limit: byteSize(env, 'ATTACHMENT_LIMIT', 25 * MIB, {
+      min: 1024,
+      max: 1024 * MIB,
+      text: '1KiB to 1024MiB',
+    }),
+    quota: byteSize(env, 'ATTACHMENT_QUOTA', 1024 * MIB, {
+      min: 0,
+      max: 1024 * 1024 * MIB,
+      text: '0 to 1048576MiB',
+    }),
+    storage: storage ?? (location.kind === 'postgres' ? 'database' : 'disk'),
+    dir: env.ATTACHMENT_DIR?.trim() || path.join(besideDatabase, 'attachments'),
+    stripExif: boolean(env, 'STRIP_EXIF') ?? true,
+  };
+}
+
 /** Reads the configuration; throws ConfigError with a one-line message on the first bad value. */
 export function loadConfig(env: Env = process.env): Config {
+  const location = database(env);
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: host(env),
-    database: database(env),
+    database: location,
     allowSignup: boolean(env, 'ALLOW_SIGNUP'),
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 10, 0, 1_000_000),
     bodyLimit: byteSize(env, 'BODY_LIMIT', 2 * MIB),
@@ -194,5 +247,6 @@ export function loadConfig(env: Env = process.env): Config {
     ...timeouts(env),
     liveSocketsPerUser: integer(env, 'LIVE_SOCKETS_PER_USER', 50, 1, 100_000),
     hsts: boolean(env, 'HSTS') ?? true,
+    attachments: loadAttachmentConfig(env, location),
   };
 }

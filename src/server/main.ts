@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
+import { openBlobs } from './attachments/attachments.js';
 import { CliError } from './cli/cli-error.js';
 import { copyDatabase, databaseOption } from './cli/db-copy.js';
 import { exportNotes } from './cli/export-command.js';
@@ -40,17 +41,18 @@ Commands:
 Configuration comes from the environment: PORT, HOST, DATABASE_URL, ALLOW_SIGNUP,
 AUTH_RATE_LIMIT, BODY_LIMIT, IMPORT_LIMIT, LOG_LEVEL, SCRYPT_COST, TRUST_PROXY, SESSION_IDLE_DAYS,
 SESSION_MAX_DAYS, REQUEST_TIMEOUT, CONNECTION_TIMEOUT, IMPORT_TIMEOUT, LIVE_SOCKETS_PER_USER,
-HSTS (see the README).`;
+HSTS, ATTACHMENTS, ATTACHMENT_LIMIT, ATTACHMENT_QUOTA, ATTACHMENT_STORAGE, ATTACHMENT_DIR,
+STRIP_EXIF (see the README).`;
 
 /** Runs a command against the migrated database and closes it afterwards. */
 async function withDatabase(
   config: Config,
-  run: (db: Db, announce: AnnounceSessionsEnded) => Promise<string>,
+  run: (db: Db, announce: AnnounceSessionsEnded, database: Database) => Promise<string>,
 ): Promise<string> {
   const database = await openDatabase(config.database);
   try {
     await migrateToLatest(database.db);
-    return await run(database.db, announcer(database));
+    return await run(database.db, announcer(database), database);
   } finally {
     await database.close();
   }
@@ -129,7 +131,14 @@ async function run(argv: string[]): Promise<string | undefined> {
       throw new CliError(`"export" needs --user and --out\n\n${USAGE}`, 2);
     }
     const { user, out } = values;
-    return withDatabase(config, (db) => exportNotes(db, user, out));
+    return withDatabase(config, (db, _announce, database) =>
+      exportNotes(
+        db,
+        user,
+        out,
+        config.attachments ? openBlobs(database, config.attachments) : undefined,
+      ),
+    );
   }
   if (command === 'user') {
     switch (sub) {

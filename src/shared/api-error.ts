@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   timeout: 408,
   conflict: 409,
   too_large: 413,
+  /** An attachment that would take the account past ATTACHMENT_QUOTA. */
+  quota_exceeded: 413,
   unsupported_media_type: 415,
   /** A plain request to the live socket's path, which only speaks WebSocket. */
   upgrade_required: 426,

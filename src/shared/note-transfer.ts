@@ -20,5 +20,7 @@ export interface QuireExport {
   format: 'quire-notes';
   version: 1;
   notes: { id: string; body: string; timeCreated: number; timeLastModified: number }[];
+  /** The attachments the notes refer to, by id, and where each is in the zip. */
+  attachments?: { id: string; name: string; type: string; size: number; file: string }[];
 }
 export const QUIRE_EXPORT_FORMAT = 'quire-notes';

@@ -12,6 +12,7 @@ import {
   isReloadingForUpdate,
   registerAppWorker,
 } from './app-update/app-update.js';
+import { grantAttachmentAccess, withAttachmentAccess } from './attachments/attachment-access.js';
 import { UpdateBanner } from './components/update-banner.js';
 import { AppController } from './controller/app-controller.js';
 import { browserDraftOwners } from './drafts/draft-owners.js';
@@ -27,7 +28,7 @@ const hasIndexedDb = typeof indexedDB !== 'undefined';
 const drafts = settlingDraftStore(hasIndexedDb ? indexedDbDraftStore() : memoryDraftStore());
 const controller = new AppController({
   api: httpQuireApi,
-  tokenStorage: browserTokenStorage,
+  tokenStorage: withAttachmentAccess(browserTokenStorage),
   drafts,
   offlineStore: hasIndexedDb ? indexedDbOfflineStore() : memoryOfflineStore(),
   accountStorage: browserAccountStorage,
@@ -45,7 +46,13 @@ const controller = new AppController({
   },
 });
 
-window.addEventListener('online', () => controller.connectionRestored());
+// Pictures in notes load with a cookie the token sets (docs/security.md): set at start, and
+// again when the connection is back should the start have been offline.
+void grantAttachmentAccess(browserTokenStorage.read());
+window.addEventListener('online', () => {
+  void grantAttachmentAccess(browserTokenStorage.read());
+  controller.connectionRestored();
+});
 // Closing the tab with edits still on their way asks first.
 window.addEventListener('beforeunload', (event) => {
   if (controller.hasUnsavedEdits() && !isReloadingForUpdate()) event.preventDefault();

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../../src/server/app.js';
-import type { Config, DatabaseLocation } from '../../src/server/config.js';
+import {
+  type AttachmentConfig,
+  type Config,
+  type DatabaseLocation,
+  loadAttachmentConfig,
+} from '../../src/server/config.js';
 import { type Database, openDatabase } from '../../src/server/db/database.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { createBus } from '../../src/server/live/create-bus.js';
@@ -41,6 +46,7 @@ export function testConfig(database: DatabaseLocation, overrides: Partial<Config
     importTimeoutMs: 600_000,
     liveSocketsPerUser: 50,
     hsts: true,
+    attachments: loadAttachmentConfig({}, database),
     ...overrides,
   };
 }
@@ -52,6 +58,8 @@ export function testConfig(database: DatabaseLocation, overrides: Partial<Config
 export async function startTestServer(
   options: {
     config?: Partial<Config>;
+    /** Attachment settings over the defaults for the database; false turns them off. */
+    attachments?: Partial<AttachmentConfig> | false;
     /** Shared with other servers or CLI runs; the caller drops it. */
     database?: TestDatabase;
     bus?: LiveBus;
@@ -74,6 +82,9 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const testDatabase = options.database ?? (await createTestDatabase());
   const config = testConfig(testDatabase.location, options.config);
+  if (options.attachments === false) config.attachments = false;
+  else if (config.attachments)
+    config.attachments = { ...config.attachments, ...options.attachments };
   const database = await openDatabase(config.database);
   await migrateToLatest(database.db);
   const bus = options.bus ?? (await createBus(database));

@@ -26,6 +26,8 @@ export interface AccountSettingsRoutesOptions {
   rateLimit: FastifyContextConfig;
   throttle: LoginThrottle;
   scryptCost: number;
+  /** Removes what the account kept outside the database (its attachment files), once it is gone. */
+  afterAccountDeleted?: (userId: string) => Promise<void>;
 }
 
 /** The Account screen's calls: two-factor sign-in, a new password, deleting the account. */
@@ -130,6 +132,7 @@ export function registerAccountSettingsRoutes(
       await confirmPassword(db, throttle, userId, request.body.password, request.ip);
       await deleteUser(db, userId);
       await bus.endSessions({ userId });
+      await options.afterAccountDeleted?.(userId);
       request.log.info({ userId }, 'account deleted');
       return reply.code(204).send();
     },

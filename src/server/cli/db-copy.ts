@@ -6,6 +6,7 @@ import { migrateToLatest, pendingMigrations } from '../db/migrate.js';
 import { describePostgresUrl } from '../db/postgres-connection.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import { CliError } from './cli-error.js';
+import { copyAttachmentBytes } from './copy-attachment-bytes.js';
 
 /** Parents before children, so foreign keys hold at every step. */
 const TABLES = [
@@ -15,6 +16,7 @@ const TABLES = [
   'note_versions',
   'note_tombstones',
   'import_keys',
+  'attachments',
 ] as const;
 type TableName = (typeof TABLES)[number];
 type Counts = Record<TableName, number>;
@@ -27,6 +29,7 @@ const KEYS: Record<TableName, readonly [string, ...string[]]> = {
   note_versions: ['note_id', 'revision'],
   note_tombstones: ['user_id', 'change_seq', 'note_id'],
   import_keys: ['user_id', 'key'],
+  attachments: ['id'],
 };
 
 // The copy moves whole rows of every table alike, so it sees rows as plain records.
@@ -201,6 +204,11 @@ async function copyAll(source: Database, target: Database, options: CopyOptions)
         }
         for (const table of TABLES) await copyTable(from, to, table, expected[table], options);
         await copyRecoveryCodes(sourceTrx, targetTrx, options.batchSize ?? DEFAULT_BATCH_SIZE);
+        await copyAttachmentBytes(
+          { location: options.from, db: sourceTrx },
+          { location: options.to, db: targetTrx },
+          options.progress,
+        );
         await continueChangeNumbers(to, target.kind);
         const copied = await countRows(to);
         const wrong = TABLES.filter((table) => copied[table] !== expected[table]);
@@ -215,7 +223,10 @@ async function copyAll(source: Database, target: Database, options: CopyOptions)
     });
 }
 
-/** `quire db copy --from URL --to URL [--force]`: accounts, sessions, notes and history, exactly. */
+/**
+ * `quire db copy --from URL --to URL [--force]`: accounts, sessions, notes and history, and
+ * attachments, exactly.
+ */
 export async function copyDatabase(options: CopyOptions): Promise<string> {
   if (sameLocation(options.from, options.to)) {
     throw new CliError('--from and --to name the same database');

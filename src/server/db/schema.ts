@@ -118,6 +118,29 @@ export interface NoteSyncUpdateTable {
   client_id: string | null;
 }
 
+/** A file stored for an account (docs/attachments.md). */
+export interface AttachmentTable {
+  id: string;
+  user_id: string;
+  /** Hex SHA-256 of the stored bytes; null while the upload is arriving. */
+  sha256: string | null;
+  /** The name it was uploaded with. */
+  name: string;
+  /** The media type sniffed from its bytes. */
+  type: string;
+  size: number;
+  time_created: number;
+  /** When housekeeping last found a note, trashed note or version referring to it. */
+  time_referenced: Generated<number | null>;
+}
+
+/** A piece of an attachment's bytes, for the database backend; all but the last are full. */
+export interface AttachmentChunkTable {
+  attachment_id: string;
+  seq: number;
+  data: Uint8Array;
+}
+
 export interface DatabaseSchema {
   users: UserTable;
   sessions: SessionTable;
@@ -128,4 +151,6 @@ export interface DatabaseSchema {
   import_keys: ImportKeyTable;
   note_sync_checkpoints: NoteSyncCheckpointTable;
   note_sync_updates: NoteSyncUpdateTable;
+  attachments: AttachmentTable;
+  attachment_chunks: AttachmentChunkTable;
 }

@@ -49,7 +49,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         : errorBody(codeOfStatus(status), error.message);
     }
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    if (status === ERROR_STATUS.too_large) lingerAfterRefusedBody(request, reply);
+    if (status === 413) lingerAfterRefusedBody(request, reply);
     return reply.code(status).type('application/json; charset=utf-8').send(body);
   });
 

@@ -11,8 +11,8 @@ export interface RequestTimeouts {
   importTimeoutMs: number;
 }
 
-/** The one route allowed the long timeouts (its file is src/server/transfer/import-route.ts). */
-const IMPORT = { method: 'POST', url: '/api/import' };
+/** The uploads allowed the long timeouts: imports, and attachments (up to ATTACHMENT_LIMIT). */
+const LONG_UPLOADS = new Set(['/api/import', '/api/attachments']);
 
 /** Node looks for late requests on a timer; a quarter of the limit keeps the overshoot small. */
 const LONGEST_CHECK_INTERVAL_MS = 5_000;
@@ -49,13 +49,14 @@ function hasBody(headers: IncomingHttpHeaders): boolean {
 /**
  * A client that sends a body slowly cannot hold a connection past REQUEST_TIMEOUT: its body
  * must arrive within that time of its headers, or it gets 408 and the connection is closed.
- * `POST /api/import` gets IMPORT_TIMEOUT instead, both for its body and for silence.
+ * `POST /api/import` and `POST /api/attachments` get IMPORT_TIMEOUT instead, both for their
+ * body and for silence.
  */
 export function registerRequestDeadlines(app: FastifyInstance, timeouts: RequestTimeouts): void {
   // A plain callback hook: it runs on every request.
   app.addHook('onRequest', (request, _reply, done) => {
     const raw = request.raw;
-    if (request.method === IMPORT.method && request.routeOptions.url === IMPORT.url) {
+    if (request.method === 'POST' && LONG_UPLOADS.has(request.routeOptions.url ?? '')) {
       raw.socket.setTimeout(timeouts.importTimeoutMs);
     } else if (!raw.complete && hasBody(raw.headers)) {
       const timer = setTimeout(() => {

@@ -1,10 +1,13 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { AttachmentBlobs } from '../attachments/attachment-blobs.js';
 import type { Db } from '../db/database.js';
 import { exportZip } from './export-zip.js';
 
 export interface ExportRouteOptions {
   db: Db;
   authenticated: preHandlerAsyncHookHandler;
+  /** Where attachments are kept; without it (ATTACHMENTS=false) the zip holds notes alone. */
+  blobs?: AttachmentBlobs;
 }
 
 /** The name a download gets: the day it was made, so backups sort by date. */
@@ -20,6 +23,6 @@ export function registerExportRoute(app: FastifyInstance, options: ExportRouteOp
       .type('application/zip')
       .header('content-disposition', `attachment; filename="${exportFileName()}"`)
       .header('cache-control', 'no-store')
-      .send(exportZip(db, request.session.userId));
+      .send(exportZip(db, request.session.userId, options.blobs));
   });
 }

@@ -1,7 +1,13 @@
 import { Readable } from 'node:stream';
-import { Zip, ZipDeflate } from 'fflate';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { QUIRE_EXPORT_FORMAT } from '../../shared/note-transfer.js';
+import type { AttachmentBlobs } from '../attachments/attachment-blobs.js';
 import type { Db } from '../db/database.js';
+import {
+  attachmentBytes,
+  attachmentsToExport,
+  withRelativeReferences,
+} from './export-attachments.js';
 import { ExportFileNames } from './export-file-name.js';
 import { noteAsMarkdown } from './front-matter.js';
 import { notePages } from './note-pages.js';
@@ -10,15 +16,21 @@ import { withZip64End } from './zip64-end.js';
 const encoder = new TextEncoder();
 
 /**
- * Makes the zip of every note in the list: one Markdown file per note, then `notes.json` with
- * the exact notes. It is pulled, not pushed: the next page of notes is read only when the
- * reader has taken what came before, so memory stays at a page however large the account.
+ * Makes the zip of every note in the list: one Markdown file per note, each attachment they
+ * refer to once under `attachments/` (the notes' files refer to it there, by relative path),
+ * then `notes.json` with the exact notes and the attachments' ids. It is pulled, not pushed:
+ * the next page of notes, or piece of a file, is read only when the reader has taken what came
+ * before, so memory stays at a page however large the account.
  */
-export function exportZip(db: Db, userId: string): Readable {
-  return Readable.from(zipChunks(db, userId), { objectMode: false });
+export function exportZip(db: Db, userId: string, blobs?: AttachmentBlobs): Readable {
+  return Readable.from(zipChunks(db, userId, blobs), { objectMode: false });
 }
 
-async function* zipChunks(db: Db, userId: string): AsyncGenerator<Buffer> {
+async function* zipChunks(
+  db: Db,
+  userId: string,
+  blobs: AttachmentBlobs | undefined,
+): AsyncGenerator<Buffer> {
   const ready: Uint8Array[] = [];
   let failure: Error | undefined;
   let entryCount = 0;
@@ -40,15 +52,29 @@ async function* zipChunks(db: Db, userId: string): AsyncGenerator<Buffer> {
     return file;
   };
 
+  const attachments = blobs ? await attachmentsToExport(db, userId) : new Map();
   const names = new ExportFileNames();
   for await (const page of notePages(db, userId)) {
     for (const note of page) {
-      add(names.next(note.body), note.timeLastModified).push(
-        encoder.encode(noteAsMarkdown(note)),
-        true,
-      );
+      const markdown = noteAsMarkdown({
+        ...note,
+        body: withRelativeReferences(note.body, attachments),
+      });
+      add(names.next(note.body), note.timeLastModified).push(encoder.encode(markdown), true);
     }
     yield* take();
+  }
+  for (const attachment of attachments.values()) {
+    // Pictures and documents are compressed already: stored as they are.
+    const file = new ZipPassThrough(attachment.file);
+    file.mtime = new Date();
+    zip.add(file);
+    entryCount += 1;
+    for await (const piece of attachmentBytes(blobs as AttachmentBlobs, userId, attachment)) {
+      file.push(piece);
+      yield* take();
+    }
+    file.push(new Uint8Array(0), true);
   }
 
   // notes.json is written in a second pass, a page at a time, as one streamed entry.
@@ -63,7 +89,10 @@ async function* zipChunks(db: Db, userId: string): AsyncGenerator<Buffer> {
     first = false;
     yield* take();
   }
-  json.push(encoder.encode('\n]}\n'), true);
+  const listed = [...attachments.values()].map(({ id, name, type, size, file }) =>
+    JSON.stringify({ id, name, type, size, file }),
+  );
+  json.push(encoder.encode(`\n],"attachments":[${listed.join(',\n')}]}\n`), true);
   zip.end();
   yield* take();
 }

@@ -2,10 +2,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ImportSummary } from '../../shared/note-transfer.js';
+import type { AttachmentStore } from '../attachments/attachment-store.js';
 import type { NoteService } from '../notes/note-service.js';
 import { unreadableImport } from './import/import-error.js';
 import { readImportOffThread } from './import/read-off-thread.js';
 import { ImportAdmission } from './import-admission.js';
+import { storeImportedFiles } from './store-imported-files.js';
 
 export interface ImportRouteOptions {
   notes: NoteService;
@@ -18,6 +20,8 @@ export interface ImportRouteOptions {
   readTimeoutMs?: number;
   /** Imports running at once in this process (one per account). */
   importsAtOnce?: number;
+  /** Where the files notes refer to go; without it (ATTACHMENTS=false) they are listed as failed. */
+  attachments?: AttachmentStore;
 }
 
 /** A zip may unpack to this many times IMPORT_LIMIT; text compresses about 3–5 times. */
@@ -89,8 +93,13 @@ export async function registerImportRoute(app: FastifyInstance, options: ImportR
             onFault: (error) => request.log.error({ err: error }, 'reading an import failed'),
           },
         );
-        const stored = await notes.importNotes(request.session, parsed.notes);
-        return { ...stored, failed: parsed.failed };
+        const withFiles = await storeImportedFiles(
+          options.attachments,
+          request.session.userId,
+          parsed,
+        );
+        const stored = await notes.importNotes(request.session, withFiles.notes);
+        return { ...stored, failed: withFiles.failed };
       },
     );
   });

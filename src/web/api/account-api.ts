@@ -4,6 +4,7 @@ import type {
   TotpSetupResponse,
 } from '../../shared/account-security.js';
 import type { ErrorCode } from '../../shared/api-error.js';
+import type { AttachmentUsage } from '../../shared/attachment.js';
 import { apiRequest, readApiError } from './http-client.js';
 
 /** An Account screen call the server refused; screens branch on `code`. */
@@ -44,6 +45,8 @@ export const accountApi = {
   endSession: (token: string, id: string) =>
     accountCall<void>(token, 'DELETE', `/api/sessions/${encodeURIComponent(id)}`),
   endOtherSessions: (token: string) => accountCall<void>(token, 'DELETE', '/api/sessions'),
+  attachmentUsage: (token: string) =>
+    accountCall<AttachmentUsage>(token, 'GET', '/api/attachments/usage'),
   /** `totp` only while two-factor sign-in is on. */
   changePassword: (token: string, currentPassword: string, newPassword: string, totp?: string) =>
     accountCall<void>(token, 'POST', '/api/account/password', {

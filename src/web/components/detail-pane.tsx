@@ -1,5 +1,6 @@
 import { useAppState, useController } from '../app-context.js';
 import { selectSelectedNote } from '../state/selectors.js';
+import { AttachButton } from './attach-button.js';
 import { BackIcon, HistoryIcon, TrashIcon } from './icons.js';
 import { InfoPopover } from './info-popover.js';
 import { NOTES_NAV_ID } from './notes-list.js';
@@ -53,6 +54,7 @@ export function DetailPane() {
         {note && (
           <div className="detail-pane__actions">
             <PreviewButton />
+            <AttachButton />
             <InfoPopover note={note} />
             <button
               className="button"

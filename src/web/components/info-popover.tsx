@@ -1,16 +1,19 @@
 import { useId, useState } from 'react';
 import type { Note } from '../../shared/note.js';
 import { InfoIcon } from './icons.js';
+import { NoteAttachments } from './note-attachments.js';
 import { formatNoteTime } from './note-time.js';
 import './info-popover.css';
 
 /**
- * "Info" (spec §2.5): a "/#" link that opens a popover with the note's times on focus, hover
- * or click; Escape closes it. The popover describes the link, so a screen reader reads the times with it.
+ * "Info" (spec §2.5): a "/#" link that opens a popover with the note's times (and its
+ * attachments) on focus, hover or click; Escape closes it. The popover describes the link, so a screen reader reads the times with it.
  */
 export function InfoPopover({ note }: { note: Note }) {
   const [focused, setFocused] = useState(false);
   const [dismissed, setDismissed] = useState(false);
+  // Once shown (by focus or hover), the attachments' sizes are asked for.
+  const [shown, setShown] = useState(false);
   const popoverId = useId();
   const open = focused && !dismissed;
 
@@ -22,7 +25,9 @@ export function InfoPopover({ note }: { note: Note }) {
         href="/#"
         className="button"
         aria-describedby={popoverId}
+        onMouseEnter={() => setShown(true)}
         onFocus={() => {
+          setShown(true);
           setFocused(true);
           setDismissed(false);
         }}
@@ -42,6 +47,7 @@ export function InfoPopover({ note }: { note: Note }) {
       <span id={popoverId} role="tooltip" className="info__popover">
         <span className="info__line">Created: {formatNoteTime(note.timeCreated)}</span>
         <span className="info__line">Modified: {formatNoteTime(note.timeLastModified)}</span>
+        <NoteAttachments body={note.body} active={shown} />
       </span>
     </span>
   );

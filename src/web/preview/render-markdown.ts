@@ -31,6 +31,7 @@ const CONFIG = {
 };
 
 const REMOTE_MARK = 'data-remote-image';
+const ATTACHMENT_LINK = /^\/api\/attachments\/[A-Za-z0-9_-]{22}$/;
 
 function isSameOrigin(url: string): boolean {
   if (url.startsWith('data:image/')) return true;
@@ -45,6 +46,10 @@ purify.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName === 'A' && node.hasAttribute('href')) {
     node.setAttribute('target', '_blank');
     node.setAttribute('rel', 'noopener noreferrer');
+    // A file in the note: shown as a chip with its name, and its type and size from the title.
+    if (ATTACHMENT_LINK.test(node.getAttribute('href') ?? '')) {
+      node.setAttribute('class', 'note-preview__file');
+    }
   }
   // Runs in DOMPurify's inert document, where images are never fetched.
   if (node.tagName === 'IMG' && !isSameOrigin(node.getAttribute('src') ?? '')) {

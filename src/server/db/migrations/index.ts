@@ -23,6 +23,7 @@ import * as secondFactorFailures from './0021-second-factor-failures.js';
 import * as searchEnglishStems from './0022-search-english-stems.js';
 import * as noteSyncLog from './0023-note-sync-log.js';
 import * as historyListedTime from './0024-history-listed-time.js';
+import * as attachments from './0025-attachments.js';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022-search-english-stems': searchEnglishStems,
   '0023-note-sync-log': noteSyncLog,
   '0024-history-listed-time': historyListedTime,
+  '0025-attachments': attachments,
 };

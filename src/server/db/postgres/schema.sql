@@ -3,6 +3,17 @@ pg_trgm
 unaccent
 
 -- columns
+attachment_chunks.attachment_id text not null
+attachment_chunks.data bytea not null
+attachment_chunks.seq integer not null
+attachments.id text not null
+attachments.name text not null
+attachments.sha256 text
+attachments.size bigint not null
+attachments.time_created bigint not null
+attachments.time_referenced bigint
+attachments.type text not null
+attachments.user_id text not null
 import_keys.key text not null
 import_keys.note_id text not null
 import_keys.time_imported bigint not null
@@ -77,6 +88,10 @@ users.totp_secret text
 note_search toast_tuple_target=256
 
 -- constraints
+attachment_chunks attachment_chunks_attachment_id_fkey FOREIGN KEY (attachment_id) REFERENCES attachments(id) ON DELETE CASCADE
+attachment_chunks attachment_chunks_pk PRIMARY KEY (attachment_id, seq)
+attachments attachments_pkey PRIMARY KEY (id)
+attachments attachments_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 import_keys import_keys_note_id_fkey FOREIGN KEY (note_id) REFERENCES notes(id) ON DELETE CASCADE
 import_keys import_keys_pk PRIMARY KEY (user_id, key)
 import_keys import_keys_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
@@ -115,6 +130,9 @@ CREATE INDEX notes_list_order ON public.notes USING btree (user_id, time_last_mo
 CREATE INDEX notes_user_change ON public.notes USING btree (user_id, change_seq)
 CREATE INDEX notes_user_change_xid ON public.notes USING btree (user_id, change_xid)
 CREATE INDEX sessions_user_id ON public.sessions USING btree (user_id)
+CREATE UNIQUE INDEX attachment_chunks_pk ON public.attachment_chunks USING btree (attachment_id, seq)
+CREATE UNIQUE INDEX attachments_pkey ON public.attachments USING btree (id)
+CREATE UNIQUE INDEX attachments_user_sha256 ON public.attachments USING btree (user_id, sha256)
 CREATE UNIQUE INDEX import_keys_pk ON public.import_keys USING btree (user_id, key)
 CREATE UNIQUE INDEX note_search_pending_pkey ON public.note_search_pending USING btree (note_id)
 CREATE UNIQUE INDEX note_search_pkey ON public.note_search USING btree (note_id)

@@ -1,3 +1,6 @@
+-- index attachments_user_sha256
+CREATE UNIQUE INDEX "attachments_user_sha256" on "attachments" ("user_id", "sha256");
+
 -- index import_keys_note
 CREATE INDEX "import_keys_note" on "import_keys" ("note_id");
 
@@ -12,6 +15,12 @@ CREATE INDEX "notes_user_change" on "notes" ("user_id", "change_seq");
 
 -- index sessions_user_id
 CREATE INDEX "sessions_user_id" on "sessions" ("user_id");
+
+-- table attachment_chunks
+CREATE TABLE "attachment_chunks" ("attachment_id" text not null references "attachments" ("id") on delete cascade, "seq" integer not null, "data" blob not null, constraint "attachment_chunks_pk" primary key ("attachment_id", "seq"));
+
+-- table attachments
+CREATE TABLE "attachments" ("id" text primary key, "user_id" text not null references "users" ("id") on delete cascade, "sha256" text, "name" text not null, "type" text not null, "size" bigint not null, "time_created" bigint not null, "time_referenced" bigint);
 
 -- table import_keys
 CREATE TABLE "import_keys" ("user_id" text not null references "users" ("id") on delete cascade, "key" text not null, "note_id" text not null references "notes" ("id") on delete cascade, "time_imported" bigint not null, constraint "import_keys_pk" primary key ("user_id", "key"));

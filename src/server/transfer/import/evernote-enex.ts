@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
 import TurndownService from 'turndown';
 import { prepareMarkup } from './enml-markup.js';
 import { PartFailure, unreadableImport } from './import-error.js';
+import { ImportedFiles, isPictureName } from './imported-files.js';
 import { eachPart, type ParsedImport, withTitle } from './imported-note.js';
 import { withTags } from './tag-word.js';
 
@@ -11,13 +13,20 @@ interface EnexNote {
   created?: unknown;
   updated?: unknown;
   tag?: unknown[];
+  resource?: EnexResource[];
+}
+
+interface EnexResource {
+  data?: unknown;
+  mime?: unknown;
+  'resource-attributes'?: { 'file-name'?: unknown };
 }
 
 const parser = new XMLParser({
   ignoreAttributes: true,
   parseTagValue: false,
   trimValues: false,
-  isArray: (tag) => tag === 'note' || tag === 'tag',
+  isArray: (tag) => tag === 'note' || tag === 'tag' || tag === 'resource',
 });
 
 /**
@@ -31,13 +40,61 @@ interface EvernoteElement {
   nodeName: string;
   getAttribute(name: string): string | null;
 }
-/** Evernote's own empty elements: a checkbox becomes a task-list box, an attachment a mark. */
+/** The resources of the note being converted, by the MD5 of their bytes, as `<en-media>` names them. */
+let media: NoteMedia | undefined;
+
+interface NoteMedia {
+  byHash: Map<string, { name: string; data: () => Buffer }>;
+  files: ImportedFiles;
+  /** Hashes an `<en-media>` named that no resource of the note has. */
+  missing: Set<string>;
+}
+
+/** The Markdown that stands for an `<en-media>`: a picture or a link to its file. */
+function mediaReference(hash: string): string {
+  const resource = media?.byHash.get(hash);
+  if (!media || !resource) {
+    media?.missing.add(hash);
+    return '(attachment)';
+  }
+  const mark = media.files.mark(`md5:${hash}`, resource.name, resource.data);
+  const label = resource.name.replace(/[\\[\]]/g, '\\$&');
+  return isPictureName(resource.name) ? `![${label}](${mark})` : `[${label}](${mark})`;
+}
+
+/** Evernote's own empty elements: a checkbox becomes a task-list box, an attachment its file. */
 function evernoteMark(node: EvernoteElement): string | undefined {
   const name = node.nodeName.toLowerCase();
   if (name === 'en-todo') return node.getAttribute('checked') === 'true' ? '[x] ' : '[ ] ';
-  // Attachments are not carried over; their place in the text stays visible.
-  if (name === 'en-media') return '(attachment)';
+  if (name === 'en-media') return mediaReference((node.getAttribute('hash') ?? '').toLowerCase());
   return undefined;
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/svg+xml': 'svg',
+  'application/pdf': 'pdf',
+};
+
+/** A note's resources by hash; each is decoded only when the note refers to it. */
+function resourcesOf(note: EnexNote): NoteMedia['byHash'] {
+  const byHash: NoteMedia['byHash'] = new Map();
+  for (const resource of note.resource ?? []) {
+    const raw = typeof resource?.data === 'string' ? resource.data : undefined;
+    if (!raw) continue;
+    const bytes = Buffer.from(raw.replace(/\s+/g, ''), 'base64');
+    const hash = createHash('md5').update(bytes).digest('hex');
+    const given = resource['resource-attributes']?.['file-name'];
+    const mime = typeof resource.mime === 'string' ? resource.mime.trim().toLowerCase() : '';
+    const fallback = `attachment${EXTENSIONS[mime] ? `.${EXTENSIONS[mime]}` : ''}`;
+    // Names may hold slashes and colons (a web clip's URL): the last part is the name.
+    const last = typeof given === 'string' ? given.split(/[/\\]/).pop()?.trim() : undefined;
+    byHash.set(hash, { name: last || fallback, data: () => bytes });
+  }
+  return byHash;
 }
 
 /** ENML to Markdown through Turndown. */
@@ -126,12 +183,15 @@ function enmlToMarkdown(enml: string): string {
 }
 
 /** A note's Markdown; a stack overflow in the converter fails only that note. */
-function convert(enml: string): string {
+function convert(enml: string, noteMedia: NoteMedia): string {
+  media = noteMedia;
   try {
     return enmlToMarkdown(enml);
   } catch (error) {
     if (error instanceof RangeError) throw new PartFailure('HTML too deeply nested to convert');
     throw error;
+  } finally {
+    media = undefined;
   }
 }
 
@@ -145,12 +205,21 @@ export function readEnex(name: string, text: string): ParsedImport {
   const root = document['en-export'];
   const notes = typeof root === 'object' ? (root.note ?? []) : [];
   const result: ParsedImport = { notes: [], failed: [] };
+  const files = new ImportedFiles();
   notes.forEach((note, index) => {
     const title = typeof note.title === 'string' ? note.title : undefined;
-    const read = eachPart(`${name} (${title ?? `note ${index + 1}`})`, result.failed, () => {
+    const label = `${name} (${title ?? `note ${index + 1}`})`;
+    const read = eachPart(label, result.failed, () => {
       if (typeof note.content !== 'string') throw new PartFailure('a note without content');
       const tags = (note.tag ?? []).filter((t) => typeof t === 'string');
-      const body = withTags(withTitle(title, convert(note.content)), tags);
+      const noteMedia: NoteMedia = { byHash: resourcesOf(note), files, missing: new Set() };
+      const body = withTags(withTitle(title, convert(note.content, noteMedia)), tags);
+      for (const hash of noteMedia.missing) {
+        result.failed.push({
+          name: label,
+          error: `the attachment ${hash || 'without a hash'} is not in the file`,
+        });
+      }
       const timeCreated = enexTime(note.created);
       return {
         sourceKey: `evernote:${timeCreated ?? index}:${title ?? ''}`,
@@ -161,5 +230,6 @@ export function readEnex(name: string, text: string): ParsedImport {
     });
     if (read) result.notes.push(read);
   });
+  result.files = files.result();
   return result;
 }

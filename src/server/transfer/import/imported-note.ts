@@ -1,6 +1,7 @@
 import type { ImportFailure } from '../../../shared/note-transfer.js';
 import { NEEDS_TOO_MUCH_MEMORY, textFitsInHeap } from './heap-budget.js';
 import { PartFailure } from './import-error.js';
+import type { ImportedFileList } from './imported-files.js';
 
 /** A note read from another app's file, before it is stored. */
 export interface ImportedNote {
@@ -16,6 +17,8 @@ export interface ImportedNote {
 export interface ParsedImport {
   notes: ImportedNote[];
   failed: ImportFailure[];
+  /** Pictures and files the notes refer to by their marks, to be stored as attachments. */
+  files?: ImportedFileList;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

@@ -1,11 +1,13 @@
 import { isEnex, readEnex } from './evernote-enex.js';
+import { FolderFiles, withFileMarks } from './file-references.js';
 import { isKeepNote, readKeepNote } from './google-keep.js';
 import { jsonFitsInHeap, NEEDS_TOO_MUCH_MEMORY } from './heap-budget.js';
 import { PartFailure, unreadableImport } from './import-error.js';
+import { ImportedFiles } from './imported-files.js';
 import { decodeText, eachPart, type ParsedImport } from './imported-note.js';
 import { isAppClutter, isNoteFile, readMarkdownFile } from './markdown-files.js';
 import { isQuireExport, readQuireExport } from './quire-notes.js';
-import { readZip, type ZipLimits } from './safe-zip.js';
+import { readZip, type ZipFileEntry, type ZipLimits } from './safe-zip.js';
 import { isSimplenoteExport, readSimplenote } from './simplenote.js';
 import { isStandardNotesBackup, readStandardNotes } from './standard-notes.js';
 
@@ -23,8 +25,12 @@ function parseJson(text: string): unknown {
 }
 
 /** A JSON document in one of the formats that hold a whole account's notes. */
-function readNotesJson(name: string, data: unknown): ParsedImport | undefined {
-  if (isQuireExport(data)) return readQuireExport(name, data);
+function readNotesJson(
+  name: string,
+  data: unknown,
+  entries: readonly ZipFileEntry[] = [],
+): ParsedImport | undefined {
+  if (isQuireExport(data)) return readQuireExport(name, data, entries);
   if (isSimplenoteExport(data)) return readSimplenote(name, data as never);
   if (isStandardNotesBackup(data)) return readStandardNotes(name, data as never);
   return undefined;
@@ -77,19 +83,21 @@ async function readZipOfNotes(
   data: Buffer,
   limits: ZipLimits,
 ): Promise<ParsedImport> {
-  const wanted = (path: string) =>
-    !isAppClutter(path) && (isNoteFile(path) || path.endsWith('.json'));
+  // Notes, and every other file a note may embed or link to (Joplin keeps them in _resources).
+  const wanted = (path: string) => !isAppClutter(path.replace(/(^|\/)_resources\//, '$1'));
   const entries = await readZip(name, data, limits, wanted);
   // An account's export inside (Quire's notes.json, Simplenote's source/notes.json) says it all.
   for (const entry of entries.filter((e) => /(^|\/)notes\.json$/i.test(e.path))) {
     const text = eachPart(entry.path, [], () => decodeText(entry.data)) ?? '';
     const json = wholeFile(`${name}/${entry.path}`, () => parseJson(text));
-    const read = readNotesJson(`${name}/${entry.path}`, json);
+    const read = readNotesJson(`${name}/${entry.path}`, json, entries);
     if (read) return read;
   }
   // A Takeout holds Keep's notes twice, as JSON and HTML, beside other files: JSON is read.
   const keep = entries.some((entry) => /(^|\/)Keep\/[^/]+\.json$/.test(entry.path));
   const result: ParsedImport = { notes: [], failed: [] };
+  const files = new ImportedFiles();
+  const folder = new FolderFiles(entries, files);
   for (const entry of entries) {
     const label = `${name}/${entry.path}`;
     const note = eachPart(label, result.failed, () => {
@@ -99,11 +107,12 @@ async function readZipOfNotes(
         if (!isKeepNote(json)) throw new PartFailure('a JSON file in no format Quire can import');
         return readKeepNote(entry.path, json as never);
       }
-      return isNoteFile(entry.path)
-        ? readMarkdownFile(entry.path, entry.data, entry.modified)
-        : undefined;
+      if (!isNoteFile(entry.path)) return undefined;
+      const read = readMarkdownFile(entry.path, entry.data, entry.modified);
+      return { ...read, body: withFileMarks(entry.path, read.body, folder, result.failed, label) };
     });
     if (note) result.notes.push(note);
   }
+  result.files = files.result();
   return result;
 }

@@ -42,5 +42,5 @@ export function keepStorable(
     if (why) failed.push({ name: `${name} (${note.sourceKey})`, error: why });
     return why === undefined;
   });
-  return { notes, failed };
+  return { ...parsed, notes, failed };
 }

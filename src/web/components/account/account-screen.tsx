@@ -4,10 +4,14 @@ import { BackIcon } from '../icons.js';
 import { DeleteAccountSection } from './delete-account-section.js';
 import { PasswordSection } from './password-section.js';
 import { SessionsSection } from './sessions-section.js';
+import { StorageSection } from './storage-section.js';
 import { TwoFactorSection } from './two-factor-section.js';
 import './account-screen.css';
 
-/** The Account screen (side menu → Account): second factor, sessions, password, deletion. */
+/**
+ * The Account screen (side menu → Account): second factor, sessions, password, the space
+ * attachments take, deletion.
+ */
 export default function AccountScreen() {
   const controller = useController();
   const email = useAppState((state) => state.email);
@@ -27,6 +31,7 @@ export default function AccountScreen() {
         <TwoFactorSection />
         <SessionsSection key={passwordChanges} />
         <PasswordSection onChanged={() => setPasswordChanges((count) => count + 1)} />
+        <StorageSection />
         <DeleteAccountSection />
       </main>
     </div>

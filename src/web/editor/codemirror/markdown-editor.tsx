@@ -2,8 +2,10 @@ import { Transaction } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { changedRange } from '../../../shared/changed-range.js';
+import { onAttachRequest } from '../../attachments/attach-requests.js';
 import type { HandedOverSelection } from '../plain-note-editor.js';
 import { spellCheckerFor } from '../spellcheck/spell-checker.js';
+import { uploadFiles } from './attachment-uploads.js';
 import { createNoteState, spellcheckSlot } from './note-state.js';
 import { highlightSearch } from './search-highlight.js';
 import { spellcheck } from './spellcheck-extension.js';
@@ -84,7 +86,12 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
     // not if the user has moved it elsewhere meanwhile.
     const focusIsFree = !document.activeElement || document.activeElement === document.body;
     if (autoFocus && (!handed || focusIsFree)) view.focus();
+    const stopAttaching = onAttachRequest((files) => {
+      uploadFiles(view, files, view.state.selection.main.head);
+      view.focus();
+    });
     return () => {
+      stopAttaching();
       view.destroy();
       viewRef.current = null;
     };

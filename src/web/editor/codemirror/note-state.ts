@@ -3,8 +3,9 @@ import { deleteMarkupBackward, markdownLanguage } from '@codemirror/lang-markdow
 import { LanguageSupport } from '@codemirror/language';
 import { Compartment, EditorState, type Extension, Prec, Transaction } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
+import { attachmentEmbeds, attachmentEmbedTheme } from './attachment-embeds.js';
+import { attachmentUploads } from './attachment-uploads.js';
 import { editorTheme, markdownHighlighting } from './editor-theme.js';
-import { fileDropGuard } from './file-drop-guard.js';
 import { findInNote } from './find-in-note.js';
 import { linkOpening } from './link-opening.js';
 import { listKeys } from './list-keys.js';
@@ -47,7 +48,9 @@ const baseExtensions: Extension = [
   markdownSupport,
   markdownHighlighting,
   editorTheme,
-  fileDropGuard,
+  attachmentUploads,
+  attachmentEmbeds,
+  attachmentEmbedTheme,
   findInNote,
   linkOpening,
   tagLinks,

@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { SessionChecker } from '../accounts/session-service.js';
+import { unauthorized } from '../domain-errors.js';
+
+/** The cookie that lets `<img>` and links load attachments, which cannot send the header. */
+export const ACCESS_COOKIE = 'quire_attachments';
+const COOKIE_PATH = '/api/attachments/';
+
+function cookieToken(header: string | undefined): string | undefined {
+  for (const part of header?.split(';') ?? []) {
+    const [name, ...value] = part.trim().split('=');
+    if (name !== ACCESS_COOKIE) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      return undefined; // not a cookie Quire set
+    }
+  }
+  return undefined;
+}
+
+function cookie(value: string, request: FastifyRequest, maxAge?: number): string {
+  const parts = [`${ACCESS_COOKIE}=${encodeURIComponent(value)}`, `Path=${COOKIE_PATH}`];
+  parts.push('HttpOnly', 'SameSite=Strict');
+  if (request.protocol === 'https') parts.push('Secure');
+  if (maxAge !== undefined) parts.push(`Max-Age=${maxAge}`);
+  return parts.join('; ');
+}
+
+/**
+ * Reading an attachment: the session is the `token` header's or, for what the browser loads by
+ * itself, the access cookie's. The cookie is honoured by these reads alone, never by anything
+ * that changes data, and SameSite=Strict keeps other sites' pages from sending it.
+ */
+export function readerGuard(sessions: SessionChecker): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const header = request.headers.token;
+    const token = typeof header === 'string' ? header : cookieToken(request.headers.cookie);
+    const session = token ? await sessions.authenticate(token) : undefined;
+    if (!session) throw unauthorized(token ? 'Session is not valid' : 'Send the token header');
+    request.session = session;
+  };
+}
+
+/**
+ * `POST /api/attachments/access` (with the token header) sets the access cookie to the
+ * session's token, for this browser session only; `DELETE` clears it, as signing out does.
+ * The session's end ends the cookie too: it is checked as the token is, on every read.
+ */
+export function registerAccessCookieRoutes(
+  app: FastifyInstance,
+  authenticated: preHandlerAsyncHookHandler,
+): void {
+  app.post('/api/attachments/access', { preHandler: authenticated }, async (request, reply) => {
+    const token = request.headers.token as string;
+    return reply.header('set-cookie', cookie(token, request)).code(204).send();
+  });
+  app.delete('/api/attachments/access', async (request, reply) =>
+    reply
+      .header('set-cookie', cookie('', request, 0))
+      .code(204)
+      .send(),
+  );
+}

@@ -1,0 +1,75 @@
+import type { Attachment } from '../../shared/attachment.js';
+import type { AttachmentConfig } from '../config.js';
+import type { Db } from '../db/database.js';
+import { invalidInput } from '../domain-errors.js';
+import type { AttachmentBlobs } from './attachment-blobs.js';
+import { newAttachmentId } from './attachment-id.js';
+import {
+  beginUpload,
+  bytesUsed,
+  completeUpload,
+  deleteAttachmentRow,
+} from './attachment-repository.js';
+import { quotaExceeded, receiveUpload, tooLargeAttachment } from './receive-upload.js';
+
+/** The last part of a name a client gave, without folders or control characters. */
+export function fileName(name: string | undefined): string {
+  const last = (name ?? '').split(/[/\\]/).pop() ?? '';
+  const clean = last.replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
+  return clean === '' ? 'file' : clean;
+}
+
+/**
+ * Stores files for accounts, from an upload or an import alike: within ATTACHMENT_LIMIT and
+ * the account's quota, typed from their bytes, once per account whatever their name.
+ */
+export class AttachmentStore {
+  constructor(
+    readonly db: Db,
+    readonly blobs: AttachmentBlobs,
+    readonly settings: AttachmentConfig,
+    private readonly clock: () => number,
+  ) {}
+
+  /** Refuses, before any of it is read, a file whose declared size could not be stored. */
+  async checkDeclaredSize(userId: string, declared: number): Promise<void> {
+    if (declared > this.settings.limit) throw tooLargeAttachment(this.settings.limit);
+    if (declared > this.settings.quota - (await bytesUsed(this.db, userId))) throw quotaExceeded();
+  }
+
+  /** Stores the bytes `body` yields; throws a DomainError (400, 413) when they cannot be. */
+  async store(
+    userId: string,
+    name: string,
+    body: AsyncIterable<Uint8Array>,
+    declaredBytes?: number,
+  ): Promise<Attachment> {
+    const { db, blobs, settings } = this;
+    const id = newAttachmentId();
+    const quotaLeft = settings.quota - (await bytesUsed(db, userId));
+    await beginUpload(db, { id, userId, name: fileName(name), now: this.clock() });
+    try {
+      const file = await receiveUpload(
+        body,
+        { maxBytes: settings.limit, quotaLeft, stripExif: settings.stripExif, declaredBytes },
+        (bytes) => blobs.write(userId, id, bytes),
+      );
+      if (file.size === 0) throw invalidInput('The file is empty');
+      // Uploads that arrived together may pass the quota between them: the last to finish is
+      // refused.
+      if ((await bytesUsed(db, userId)) + file.size > settings.quota) throw quotaExceeded();
+      const { attachment, duplicate } = await completeUpload(db, userId, id, file);
+      if (duplicate) await this.forget(userId, id);
+      const { sha256: _digest, ...answer } = attachment;
+      return answer;
+    } catch (error) {
+      await this.forget(userId, id);
+      throw error;
+    }
+  }
+
+  private async forget(userId: string, id: string): Promise<void> {
+    await this.blobs.remove(userId, id);
+    await deleteAttachmentRow(this.db, userId, id);
+  }
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { AttachmentUsage } from '../../shared/attachment.js';
+import { AttachmentUsage as UsageSchema } from '../../shared/attachment.js';
+import type { AttachmentConfig } from '../config.js';
+import type { Db } from '../db/database.js';
+import { bytesUsed } from './attachment-repository.js';
+
+/** `GET /api/attachments/usage` — the bytes the account holds against its quota. */
+export function registerUsageRoute(
+  app: FastifyInstance,
+  options: { db: Db; settings: AttachmentConfig; authenticated: preHandlerAsyncHookHandler },
+): void {
+  app.get(
+    '/api/attachments/usage',
+    { schema: { response: { 200: UsageSchema } }, preHandler: options.authenticated },
+    async (request): Promise<AttachmentUsage> => ({
+      used: await bytesUsed(options.db, request.session.userId),
+      quota: options.settings.quota,
+      limit: options.settings.limit,
+    }),
+  );
+}

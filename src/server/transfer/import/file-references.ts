@@ -1,0 +1,92 @@
+import path from 'node:path/posix';
+import type { ImportFailure } from '../../../shared/note-transfer.js';
+import { type ImportedFiles, isPictureName } from './imported-files.js';
+import { isNoteFile } from './markdown-files.js';
+import type { ZipFileEntry } from './safe-zip.js';
+
+/** The files of a folder of notes that are not notes: what notes may embed or link to. */
+export class FolderFiles {
+  private readonly byPath = new Map<string, ZipFileEntry>();
+  private readonly byName = new Map<string, ZipFileEntry>();
+
+  constructor(
+    entries: readonly ZipFileEntry[],
+    private readonly files: ImportedFiles,
+  ) {
+    for (const entry of entries) {
+      if (isNoteFile(entry.path) || entry.path.endsWith('.json')) continue;
+      this.byPath.set(entry.path.normalize('NFC'), entry);
+      const name = path.basename(entry.path).normalize('NFC').toLowerCase();
+      // Obsidian finds an embed by its name wherever it is; the shortest path wins a tie.
+      const known = this.byName.get(name);
+      if (!known || entry.path.length < known.path.length) this.byName.set(name, entry);
+    }
+  }
+
+  /** The mark for the file a note at `notePath` refers to by `target`, if the folder has it. */
+  markFor(notePath: string, target: string, byNameAnywhere: boolean): string | undefined {
+    let decoded = target;
+    try {
+      decoded = decodeURI(target);
+    } catch {
+      // a target with a stray % is taken as written
+    }
+    const fromNote = path.join(path.dirname(notePath), decoded).normalize('NFC');
+    const entry =
+      this.byPath.get(fromNote) ??
+      this.byPath.get(path.normalize(decoded).replace(/^\/+/, '').normalize('NFC')) ??
+      (byNameAnywhere
+        ? this.byName.get(path.basename(decoded).normalize('NFC').toLowerCase())
+        : undefined);
+    if (!entry) return undefined;
+    return this.files.mark(`path:${entry.path}`, path.basename(entry.path), () => entry.data);
+  }
+}
+
+const WIKI_EMBED = /!\[\[([^[\]|\n]{1,500})(?:\|[^[\]\n]{0,200})?\]\]/g;
+const MARKDOWN_LINK =
+  /(!?)\[((?:[^\]\\\n]|\\.){0,500})\]\(<?([^()<>\s]{1,1000})>?(\s+"[^"\n]{0,200}")?\)/g;
+/**
+ * A target with a scheme (https:, data:, mailto:) or an anchor is not a file of the folder,
+ * and a mark put in for an embed is one already.
+ */
+const ELSEWHERE = /^([a-z][a-z0-9+.-]*:|#|\/\/|quire-import-)/i;
+
+/**
+ * A note's text with its embeds and links to files of the folder pointing at their marks:
+ * Obsidian's `![[picture.png]]` (found by name anywhere in the vault), and Markdown's
+ * `![](path)` and `[](path)` relative to the note (Joplin's `../_resources/…` among them).
+ * An embedded picture that is not in the folder stays as written and is listed in `failed`.
+ */
+export function withFileMarks(
+  notePath: string,
+  body: string,
+  folder: FolderFiles,
+  failed: ImportFailure[],
+  label: string,
+): string {
+  const missing = (target: string) =>
+    failed.push({ name: label, error: `the attachment "${target}" is not in the file` });
+  const embedded = body.replace(WIKI_EMBED, (whole, target: string) => {
+    if (isNoteFile(target) || !/\.[A-Za-z0-9]{1,10}$/.test(target)) return whole; // a note
+    const mark = folder.markFor(notePath, target, true);
+    if (!mark) {
+      missing(target);
+      return whole;
+    }
+    const name = path.basename(target);
+    return isPictureName(name) ? `![${name}](${mark})` : `[${name}](${mark})`;
+  });
+  return embedded.replace(
+    MARKDOWN_LINK,
+    (whole, bang: string, label: string, target: string, title = '') => {
+      if (ELSEWHERE.test(target) || isNoteFile(target.split('#')[0] ?? '')) return whole;
+      const mark = folder.markFor(notePath, target, bang === '!');
+      if (!mark) {
+        if (bang === '!') missing(target);
+        return whole;
+      }
+      return `${bang}[${label}](${mark}${title})`;
+    },
+  );
+}

@@ -1,0 +1,229 @@
+import { type EditorState, StateEffect, StateField } from '@codemirror/state';
+import { Decoration, EditorView, WidgetType } from '@codemirror/view';
+import { attachmentSupport } from '../../attachments/attachment-access.js';
+import { referenceTo } from '../../attachments/attachment-reference.js';
+import { UploadRefused, uploadAttachment } from '../../attachments/upload-attachment.js';
+import { fileDropGuard } from './file-drop-guard.js';
+
+/** A file on its way to the server, shown where its reference will go. */
+interface PendingUpload {
+  id: number;
+  pos: number;
+  name: string;
+  /** Share sent, 0 to 1. */
+  progress: number;
+  /** Why it stopped, when it did. */
+  failed?: string;
+  /** More files came in the same paste or drop: each reference gets a line of its own. */
+  ownLine: boolean;
+}
+
+const added = StateEffect.define<PendingUpload>();
+const changed = StateEffect.define<Pick<PendingUpload, 'id'> & Partial<PendingUpload>>();
+const removed = StateEffect.define<number>();
+
+/** The files being uploaded in this note; their places move with the text around them. */
+const pendingUploads = StateField.define<PendingUpload[]>({
+  create: () => [],
+  update(uploads, transaction) {
+    let next = transaction.docChanged
+      ? uploads.map((upload) => ({ ...upload, pos: transaction.changes.mapPos(upload.pos, -1) }))
+      : uploads;
+    for (const effect of transaction.effects) {
+      if (effect.is(added)) next = [...next, effect.value];
+      if (effect.is(changed)) {
+        next = next.map((upload) =>
+          upload.id === effect.value.id ? { ...upload, ...effect.value } : upload,
+        );
+      }
+      if (effect.is(removed)) next = next.filter((upload) => upload.id !== effect.value);
+    }
+    return next;
+  },
+  provide: (field) =>
+    EditorView.decorations.compute([field], (state) =>
+      Decoration.set(
+        state
+          .field(field)
+          .map((upload) =>
+            Decoration.widget({ widget: new UploadWidget(upload), side: -1 }).range(upload.pos),
+          ),
+        true,
+      ),
+    ),
+});
+
+/** The file and the means to stop each upload, by id (widgets are redrawn as they progress). */
+const tasks = new Map<number, { file: File; stop: AbortController }>();
+const WAITING = 'waiting for the connection, then it uploads';
+const UNREACHABLE = 'not uploaded: no answer from the server';
+let nextId = 1;
+
+function find(state: EditorState, id: number): PendingUpload | undefined {
+  return state.field(pendingUploads, false)?.find((upload) => upload.id === id);
+}
+
+function send(view: EditorView, id: number, file: File): void {
+  const stop = new AbortController();
+  tasks.set(id, { file, stop });
+  let shown = 0;
+  uploadAttachment(file, file.name, {
+    signal: stop.signal,
+    onProgress(share) {
+      // Redrawn at whole percents, not on every progress event.
+      if (Math.floor(share * 100) === shown || !find(view.state, id)) return;
+      shown = Math.floor(share * 100);
+      view.dispatch({ effects: changed.of({ id, progress: share }) });
+    },
+  }).then(
+    (attachment) => {
+      tasks.delete(id);
+      const upload = find(view.state, id);
+      if (!upload) return; // the note was closed meanwhile: housekeeping removes the file
+      const reference = referenceTo(attachment) + (upload.ownLine ? '\n' : '');
+      view.dispatch({
+        changes: { from: upload.pos, insert: reference },
+        effects: removed.of(id),
+        userEvent: 'input.attachment',
+      });
+    },
+    (error: unknown) => {
+      if (stop.signal.aborted || !find(view.state, id)) return;
+      if (error instanceof UploadRefused) {
+        view.dispatch({ effects: changed.of({ id, failed: error.message }) });
+        return;
+      }
+      // No answer: offline, the file waits; either way it goes by itself once the browser
+      // comes online again, and Retry is there meanwhile.
+      const failed = navigator.onLine ? UNREACHABLE : WAITING;
+      view.dispatch({ effects: changed.of({ id, failed }) });
+      const again = () => {
+        const stillWaiting = find(view.state, id)?.failed === failed;
+        if (tasks.get(id)?.stop === stop && stillWaiting) retry(view, id);
+      };
+      window.addEventListener('online', again, { once: true });
+    },
+  );
+}
+
+function cancel(view: EditorView, id: number): void {
+  tasks.get(id)?.stop.abort();
+  tasks.delete(id);
+  view.dispatch({ effects: removed.of(id) });
+}
+
+function retry(view: EditorView, id: number): void {
+  const task = tasks.get(id);
+  if (!task) return;
+  view.dispatch({ effects: changed.of({ id, failed: undefined, progress: 0 }) });
+  send(view, id, task.file);
+}
+
+/** Starts uploading files at `pos`: a placeholder for each, then its reference. */
+export function uploadFiles(view: EditorView, files: readonly File[], pos: number): void {
+  const ownLine = files.length > 1;
+  for (const file of files) {
+    const id = nextId++;
+    const name = file.name || 'pasted file';
+    view.dispatch({ effects: added.of({ id, pos, name, progress: 0, ownLine }) });
+    send(view, id, new File([file], name, { type: file.type }));
+  }
+}
+
+class UploadWidget extends WidgetType {
+  constructor(readonly upload: PendingUpload) {
+    super();
+  }
+
+  override eq(other: UploadWidget) {
+    const [a, b] = [this.upload, other.upload];
+    return (
+      a.id === b.id &&
+      a.failed === b.failed &&
+      Math.floor(a.progress * 100) === Math.floor(b.progress * 100)
+    );
+  }
+
+  toDOM(view: EditorView) {
+    const { id, name, progress, failed } = this.upload;
+    const box = document.createElement('span');
+    box.className = `cm-upload${failed ? ' cm-upload--failed' : ''}`;
+    box.setAttribute('role', 'status');
+    const label = document.createElement('span');
+    label.className = 'cm-upload__label';
+    label.textContent = failed
+      ? `${name}: ${failed}`
+      : `Uploading ${name}… ${Math.floor(progress * 100)}%`;
+    box.append(label);
+    if (!failed) {
+      const bar = document.createElement('progress');
+      bar.max = 1;
+      bar.value = progress;
+      bar.setAttribute('aria-label', `Uploading ${name}`);
+      box.append(bar);
+    }
+    const button = (text: string, action: () => void) => {
+      const element = document.createElement('button');
+      element.type = 'button';
+      element.className = 'cm-upload__button';
+      element.textContent = text;
+      element.addEventListener('mousedown', (event) => event.preventDefault());
+      element.addEventListener('click', (event) => {
+        event.preventDefault();
+        action();
+      });
+      return element;
+    };
+    if (failed) box.append(button('Retry', () => retry(view, id)));
+    box.append(button('Cancel', () => cancel(view, id)));
+    return box;
+  }
+
+  override ignoreEvent() {
+    return true;
+  }
+}
+
+function filesOf(data: DataTransfer | null): File[] {
+  return data ? [...data.files] : [];
+}
+
+const uploadOnPasteAndDrop = EditorView.domEventHandlers({
+  paste(event, view) {
+    const files = filesOf(event.clipboardData);
+    if (files.length === 0 || !attachmentSupport.available) return false;
+    event.preventDefault();
+    uploadFiles(view, files, view.state.selection.main.head);
+    return true;
+  },
+  drop(event, view) {
+    const files = filesOf(event.dataTransfer);
+    if (files.length === 0 || !attachmentSupport.available) return false;
+    event.preventDefault();
+    const pos =
+      view.posAtCoords({ x: event.clientX, y: event.clientY }) ?? view.state.selection.main.head;
+    uploadFiles(view, files, pos);
+    return true;
+  },
+});
+
+const uploadTheme = EditorView.baseTheme({
+  '.cm-upload': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '0.5em',
+    padding: '0 0.5em',
+    borderRadius: '4px',
+    border: '1px dashed currentColor',
+    fontSize: '0.9em',
+  },
+  '.cm-upload--failed': { borderStyle: 'solid', color: 'var(--danger, #b3261e)' },
+  '.cm-upload progress': { width: '6em' },
+  '.cm-upload__button': { font: 'inherit', cursor: 'pointer' },
+});
+
+/**
+ * Pasting, dropping or picking files uploads them when the server takes attachments; where it
+ * does not (ATTACHMENTS=false), the guard refuses files as the spec has it, and nothing is sent.
+ */
+export const attachmentUploads = [pendingUploads, uploadOnPasteAndDrop, uploadTheme, fileDropGuard];
