@@ -37,3 +37,33 @@ export async function importFile(
   });
   return { status: response.status, json: (await response.json()) as ImportResult };
 }
+
+/**
+ * An import whose body is held back after its first bytes until `release` is called, so the
+ * import holds its place for as long as a test needs; `answer` is its answer once released.
+ */
+export function heldImport(baseUrl: string, token: string, name: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(encoder.encode('# Held back\n'));
+      await released;
+      controller.enqueue(encoder.encode('until the test let it go'));
+      controller.close();
+    },
+  });
+  const answer = fetch(`${baseUrl}/api/import?name=${encodeURIComponent(name)}`, {
+    method: 'POST',
+    headers: { token, 'content-type': 'application/octet-stream' },
+    body,
+    duplex: 'half',
+  } as RequestInit).then(async (response) => ({
+    status: response.status,
+    json: (await response.json()) as ImportResult,
+  }));
+  return { answer, release };
+}
