@@ -40,7 +40,8 @@ export async function importFile(
 
 /**
  * An import whose body is held back after its first bytes until `release` is called, so the
- * import holds its place for as long as a test needs; `answer` is its answer once released.
+ * import holds its place for as long as a test needs; `answer` is its answer once released,
+ * or at once when it was refused (`held.answered`).
  */
 export function heldImport(baseUrl: string, token: string, name: string) {
   let release = () => {};
@@ -56,6 +57,7 @@ export function heldImport(baseUrl: string, token: string, name: string) {
       controller.close();
     },
   });
+  const held = { answered: false };
   const answer = fetch(`${baseUrl}/api/import?name=${encodeURIComponent(name)}`, {
     method: 'POST',
     headers: { token, 'content-type': 'application/octet-stream' },
@@ -65,5 +67,8 @@ export function heldImport(baseUrl: string, token: string, name: string) {
     status: response.status,
     json: (await response.json()) as ImportResult,
   }));
-  return { answer, release };
+  void answer.finally(() => {
+    held.answered = true;
+  });
+  return { answer, release, held };
 }
