@@ -117,6 +117,8 @@ test('offline: Undo of a delete takes it back on the device, and nothing of it r
   await openLoggedIn(page, account);
   const links = notesNav(page).getByRole('link');
   await expect(links).toHaveText(['First', 'Second']);
+  // Offline, the editor comes from the service worker's cache.
+  await serviceWorkerActive(page);
   await expect.poll(() => cachedNoteCount(page)).toBe(2);
 
   await server.stop();

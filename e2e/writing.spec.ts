@@ -90,7 +90,8 @@ test.describe('Writing', () => {
     await expect(help).toBeHidden();
 
     await link.click();
-    await expect(editor(page)).toBeFocused();
+    // Ctrl+Enter is CodeMirror's: wait for it to take over from the textarea that stands in.
+    await expect(content(page)).toBeFocused();
     await page.keyboard.press('ControlOrMeta+End');
     await page.keyboard.press('ControlOrMeta+Enter');
     await expect.poll(() => storedBody(account, note.id)).toBe('Chores\n- [x] water the plants');
