@@ -29,19 +29,26 @@ type EditorComponent = ComponentType<MarkdownEditorProps>;
 
 // CodeMirror and the spell checker are a chunk of their own, kept out of the initial JavaScript
 // and fetched once the list shows and the page is idle, so that opening a note does not wait
-// for it. Should the chunk fail to load, the plain textarea does the job.
+// for it. Should the chunk fail to load (offline before it was cached), the plain textarea does
+// the job for that note, and the next note opened tries again.
 let loadedEditor: EditorComponent | undefined;
 let loading: Promise<EditorComponent> | undefined;
 
 function loadEditor(): Promise<EditorComponent> {
   loading ??= import('./codemirror/markdown-editor.js').then(
     (module) => (loadedEditor = module.default),
-    () => PlainNoteEditor,
+    () => {
+      loading = undefined;
+      lazyEditor = lazyLoadedEditor();
+      return PlainNoteEditor;
+    },
   );
   return loading;
 }
 
-const LazyEditor = lazy(async () => ({ default: await loadEditor() }));
+// React keeps a lazy component's first outcome, so a failed load needs a new one to retry.
+const lazyLoadedEditor = () => lazy(async () => ({ default: await loadEditor() }));
+let lazyEditor = lazyLoadedEditor();
 
 /** Loads the editor when the page is next idle (at once where the browser cannot tell). */
 export function preloadEditor(): void {
@@ -53,7 +60,7 @@ export function preloadEditor(): void {
 
 export function NoteEditor(props: NoteEditorProps) {
   // Chosen once per mount: swapping the component type later would remount the editor.
-  const [Editor] = useState<EditorComponent>(() => loadedEditor ?? LazyEditor);
+  const [Editor] = useState<EditorComponent>(() => loadedEditor ?? lazyEditor);
   // While the editor loads, the textarea takes the typing; the editor then takes over its cursor.
   const handedOver = useRef<HandedOverSelection | undefined>(undefined);
   // The personal spelling dictionary is kept per account.
