@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { MAX_SENT_EDITS } from './exact-edits.js';
 
 /** Unix time in whole seconds, as every timestamp in the API is. */
 export const UnixSeconds = Type.Integer({ minimum: 0 });
@@ -32,11 +33,24 @@ export const CreateNoteRequest = Type.Object(
 );
 export type CreateNoteRequest = Static<typeof CreateNoteRequest>;
 
+/** One edit of a text: at offset `at` (UTF-16 units), `remove` units give way to `insert`. */
+const TextEditSchema = Type.Object(
+  {
+    at: Type.Integer({ minimum: 0 }),
+    remove: Type.Integer({ minimum: 0 }),
+    insert: Type.String(),
+  },
+  { additionalProperties: false },
+);
+
 /**
  * `PUT /api/notes` — the whole note with its new body. The server owns the timestamps, so the
  * ones sent are checked for shape but not stored. `revision` is the version the edit started
  * from (its base): when the stored note is newer, the server merges the two. Without it (a plain
  * client) the body replaces the stored one, and the replaced text is kept in history.
+ * `edits` (an extension, docs/sync.md) are the edits, as typed, that turn the base's text into
+ * `body`; a merge places them as made instead of diffing the texts. Edits that do not make
+ * `body` from the base are ignored.
  */
 export const UpdateNoteRequest = Type.Object(
   {
@@ -45,6 +59,7 @@ export const UpdateNoteRequest = Type.Object(
     timeCreated: Type.Optional(UnixSeconds),
     timeLastModified: Type.Optional(UnixSeconds),
     revision: Type.Optional(Revision),
+    edits: Type.Optional(Type.Array(TextEditSchema, { maxItems: MAX_SENT_EDITS })),
   },
   { additionalProperties: false },
 );

@@ -1,4 +1,4 @@
-import type { Note } from '../../src/shared/note.js';
+import type { Note, UpdateNoteRequest } from '../../src/shared/note.js';
 
 export interface ApiResponse {
   status: number;
@@ -64,7 +64,12 @@ export async function createNote(baseUrl: string, token: string, body = ''): Pro
   return response.json as Note;
 }
 
-export async function updateNote(baseUrl: string, token: string, note: Note): Promise<Note> {
+/** A save of the whole note, with the edits that made its body when the test has them. */
+export async function updateNote(
+  baseUrl: string,
+  token: string,
+  note: Note & Pick<UpdateNoteRequest, 'edits'>,
+): Promise<Note> {
   const response = await call(baseUrl, 'PUT', '/api/notes', { token, body: note });
   if (response.status !== 200) throw new Error(`update failed: ${response.status}`);
   return response.json as Note;

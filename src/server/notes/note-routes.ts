@@ -83,8 +83,8 @@ export function registerNoteRoutes(app: FastifyInstance, options: NoteRoutesOpti
       preHandler: authenticated,
     },
     async (request, reply) => {
-      const { id, body, revision } = request.body;
-      const saved = await notes.update(callerOf(request), id, body, revision);
+      const { id, body, revision, edits } = request.body;
+      const saved = await notes.update(callerOf(request), id, body, revision, edits);
       if (saved.conflictRevision !== undefined) {
         void reply.header(CONFLICT_VERSION_HEADER, String(saved.conflictRevision));
       }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Note } from '../../shared/note.js';
 import type { VersionReason } from '../../shared/note-history.js';
+import type { TextEdit } from '../../shared/text-edits.js';
 import type { Db } from '../db/database.js';
 import { conflict, DomainError, invalidInput, notFound } from '../domain-errors.js';
 import type { LiveBus, NoteChange } from '../live/live-bus.js';
@@ -97,16 +98,27 @@ export class NoteService {
    * takes the change: from an older revision by character identity, so what both sides typed
    * is kept. A base history no longer reaches, or one this server never gave out (e.g. after
    * restoring an older backup), is unknown: the save wins, and the stored text is kept as a
-   * conflict version. Without a base the body replaces the stored one.
+   * conflict version. Without a base the body replaces the stored one. `edits`, when they make
+   * `body` from the base's text, say where the device made each change, so the merge need not
+   * guess it from the two texts.
    */
-  async update(caller: Caller, id: string, body: string, base?: number): Promise<SaveResult> {
+  async update(
+    caller: Caller,
+    id: string,
+    body: string,
+    base?: number,
+    edits?: readonly TextEdit[],
+  ): Promise<SaveResult> {
     checkBody(body);
     const now = this.clock();
     // The common save is written without holding its note, and again, held, only if another
     // write came between (the write stores nothing unless the row is still the one read).
     const stored = await this.storedInList(this.db, caller.userId, id, false);
+    // Edits made in more than one place (typing offline, say) start the note's document, so a
+    // save from an older revision merges with each of them where it was made.
+    const scattered = edits !== undefined && edits.length > 1;
     const plain =
-      !stored.synced && (base === undefined || base === stored.note.revision)
+      !stored.synced && !scattered && (base === undefined || base === stored.note.revision)
         ? await this.writeText(this.db, caller, stored, { body, base, now })
         : undefined;
     if (plain) return this.saved(caller, plain);
@@ -120,13 +132,17 @@ export class NoteService {
         // note has none) from history's text of it, on which the note's document starts again.
         let baseDoc = stale && synced ? await this.documents.at(trx, id, base) : undefined;
         const baseText = stale && !baseDoc ? await findVersionBody(trx, note, base) : undefined;
-        if (!synced && !baseText) {
+        const fromStored = !synced && !stale && scattered && base !== undefined;
+        if (!synced && !baseText && !fromStored) {
           return written(await this.writeText(trx, caller, held, { body, base, now }));
         }
         if (baseText && base !== undefined) {
           const from = { revision: base, body: baseText.body, writtenBy: held.writtenBy };
           inHand = await this.documents.startAt(trx, note, from, now);
           baseDoc = await this.documents.at(trx, id, base);
+        } else if (fromStored) {
+          const from = { revision: note.revision, body: note.body, writtenBy: held.writtenBy };
+          inHand = await this.documents.startAt(trx, note, from, now);
         } else {
           inHand = await this.documents.current(trx, note);
         }
@@ -136,8 +152,8 @@ export class NoteService {
           base !== undefined &&
           (await this.documents.onlyWriterSince(trx, id, base, caller));
         const update = baseDoc
-          ? applyTextFromBase(doc, baseDoc, body, { resent })
-          : replaceText(doc, body);
+          ? applyTextFromBase(doc, baseDoc, body, { resent, edits })
+          : replaceText(doc, body, edits);
         return written(
           await this.writeText(trx, caller, held, {
             body: documentText(doc),

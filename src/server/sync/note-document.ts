@@ -1,4 +1,5 @@
 import * as Y from 'yjs';
+import { editsTurnInto } from '../../shared/exact-edits.js';
 import { type TextEdit, textEdits } from '../../shared/text-edits.js';
 
 /** The one text of a note's document: its body. */
@@ -61,9 +62,17 @@ export function applyDeviceUpdate(doc: Y.Doc, update: Uint8Array): boolean {
   return changed;
 }
 
-/** Makes the document's text `body`, changing only what differs; returns the update. */
-export function replaceText(doc: Y.Doc, body: string): Uint8Array {
-  const edits = textEdits(documentText(doc), body);
+/** The edits that make `to` from `from`: the device's own when they do, else a diff's. */
+function editsBetween(from: string, to: string, made?: readonly TextEdit[]): readonly TextEdit[] {
+  return made && editsTurnInto(from, made, to) ? made : textEdits(from, to);
+}
+
+/**
+ * Makes the document's text `body`, changing only what differs (where `made` says the device
+ * changed it, when it does); returns the update.
+ */
+export function replaceText(doc: Y.Doc, body: string, made?: readonly TextEdit[]): Uint8Array {
+  const edits = editsBetween(documentText(doc), body, made);
   if (edits.length === 0) return new Uint8Array();
   return updateOf(doc, (text) => {
     for (const edit of [...edits].reverse()) {
@@ -192,17 +201,18 @@ function textInsertedSince(doc: Y.Doc, vector: Map<number, number>, at: number):
  * it stood then) to the document as it is now. Each insertion goes right after the character it
  * followed in the base, each deletion removes the very characters it removed, and everything
  * typed since on other devices stays: both sides' words are kept, each side's run whole.
- * `resent` says the device itself made every change since the base.
+ * `resent` says the device itself made every change since the base; `edits`, the changes as
+ * the device made them (used when they make `incoming` from the base's text).
  */
 export function applyTextFromBase(
   doc: Y.Doc,
   base: Y.Doc,
   incoming: string,
-  options: { resent?: boolean } = {},
+  options: { resent?: boolean; edits?: readonly TextEdit[] } = {},
 ): Uint8Array {
   const baseRuns = visibleRuns(base);
   const baseVector = Y.decodeStateVector(Y.encodeStateVector(base));
-  const edits: TextEdit[] = textEdits(documentText(base), incoming);
+  const edits = editsBetween(documentText(base), incoming, options.edits);
   if (edits.length === 0) return new Uint8Array();
   const index = new CharacterIndex(doc);
   type Step = { at: number; remove: number; insert: string; order: number };

@@ -55,7 +55,8 @@ export class NoteDocuments {
   /**
    * Starts the note's document again, in the write's transaction, from an older text (a base a
    * save names, so the save can be merged by character), brought up to the stored text by one
-   * update standing for the revisions since, recorded as its last writer's. What the note had
+   * update standing for the revisions since, recorded as its last writer's; or from the stored
+   * text itself. What the note had
    * before goes: no device holds its characters' identities yet.
    */
   async startAt(
@@ -68,8 +69,10 @@ export class NoteDocuments {
     await dropDocument(db, note.id);
     const doc = documentFrom([seedUpdate(from.body)]);
     await writeCheckpoint(db, note.id, from.revision, doc);
-    const writer = from.writtenBy === null ? undefined : { sessionId: from.writtenBy };
-    await appendUpdate(db, note.id, note.revision, replaceText(doc, note.body), now, writer);
+    if (from.revision < note.revision) {
+      const writer = from.writtenBy === null ? undefined : { sessionId: from.writtenBy };
+      await appendUpdate(db, note.id, note.revision, replaceText(doc, note.body), now, writer);
+    }
     return this.inHand(note.id, doc);
   }
 
