@@ -175,6 +175,68 @@ test.describe('Edits of one note from several devices', () => {
     await otherContext.close();
   });
 
+  test('two devices offline at once, each editing all over one note, keep every word', async ({
+    page,
+    context,
+    browser,
+    server,
+    account,
+  }) => {
+    const lines = ['Plan', ...Array.from({ length: 24 }, (_, i) => `Line ${i + 1} of the plan`)];
+    const start = lines.join('\n');
+    const note = await account.api.createNote(start);
+    const otherContext = await browser.newContext({ baseURL: server.url });
+    const other = await otherContext.newPage();
+    for (const window of [page, other]) {
+      await openLoggedIn(window, account);
+      await notesNav(window).getByRole('link', { name: /Plan/ }).click();
+      await expect.poll(() => editorText(editor(window))).toBe(start);
+    }
+    await context.setOffline(true);
+    await otherContext.setOffline(true);
+
+    // Each adds a word to every other line, and clears lines the other one adds to.
+    const typed: string[] = [];
+    for (const [window, side, firstLine, clear] of [
+      [page, 'a', 1, [8, 18]],
+      [other, 'b', 2, [13]],
+    ] as const) {
+      for (let line = firstLine; line < lines.length; line += 2) {
+        await goToEndOfLine(window, line);
+        await window.keyboard.type(` ${side}${line}x`);
+        typed.push(` ${side}${line}x`);
+      }
+      for (const line of clear) {
+        await goToEndOfLine(window, line);
+        await window.keyboard.press('Shift+Home');
+        await window.keyboard.press('Backspace');
+      }
+      await expect(saveStatus(window, 'Offline — retrying')).toBeVisible();
+    }
+
+    await context.setOffline(false);
+    await otherContext.setOffline(false);
+    const agreed = async () => {
+      const stored = (await account.api.note(note.id))?.body;
+      const shown = [await editorText(editor(page)), await editorText(editor(other))];
+      return shown.every((text) => text === stored) && stored?.includes(' b2x')
+        ? stored
+        : undefined;
+    };
+    await expect.poll(agreed).toContain(' a1x');
+    const merged = (await agreed()) ?? '';
+    for (const word of typed) {
+      // Typed in a line the other device cleared, a word stays; anywhere else, with its line.
+      expect(merged).toContain(word);
+    }
+    for (const line of [8, 13, 18]) expect(merged).not.toContain(`Line ${line} of the plan`);
+    for (const line of [2, 3, 24]) expect(merged).toContain(`Line ${line} of the plan`);
+    expect(merged.split('\n')).toHaveLength(lines.length);
+    const versions = await account.api.versions(note.id);
+    expect(versions.map((version) => version.reason)).not.toContain('conflict');
+    await otherContext.close();
+  });
+
   test('a remote edit that brings back a text sent before is shown (path g)', async ({
     page,
     account,

@@ -1,13 +1,14 @@
+import { EditsBuilder } from './exact-edits.js';
 import { type TextEdit, textEdits } from './text-edits.js';
 
-/** Each edit's insertion by the offset it goes in front of, and the offsets it removes. */
-function spread(edits: TextEdit[], removed: Uint8Array): Map<number, string> {
-  const inserts = new Map<number, string>();
-  for (const edit of edits) {
-    if (edit.insert !== '') inserts.set(edit.at, (inserts.get(edit.at) ?? '') + edit.insert);
-    removed.fill(1, edit.at, edit.at + edit.remove);
+/** Whether an offset lies inside one of the edits' removals; `from` walks forward with it. */
+function removedAt(edits: readonly TextEdit[], from: { index: number }, offset: number): boolean {
+  while (from.index < edits.length) {
+    const edit = edits[from.index] as TextEdit;
+    if (offset < edit.at + edit.remove) return offset >= edit.at;
+    from.index += 1;
   }
-  return inserts;
+  return false;
 }
 
 /**
@@ -15,24 +16,44 @@ function spread(edits: TextEdit[], removed: Uint8Array): Map<number, string> {
  * grown from `base`), keeping every word of both: what either side removed goes, what either
  * inserted stays, each insertion whole, the typing first where both inserted at one place (it
  * is where the cursor is). The same rule as the server's merge of a save from an older text.
+ * `ours`, the edits as typed that made `draft` from `base`, place the typing where it was
+ * made; without them a diff finds it. Answers the text and the edits that make it from `stored`.
  */
-export function rebaseText(base: string, stored: string, draft: string): string {
-  if (draft === base || draft === stored) return stored;
-  if (stored === base) return draft;
-  const removed = new Uint8Array(base.length);
-  const ours = spread(textEdits(base, draft), removed);
-  const theirs = spread(textEdits(base, stored), removed);
+export function rebaseText(
+  base: string,
+  stored: string,
+  draft: string,
+  ours?: readonly TextEdit[],
+): { text: string; edits: TextEdit[] } {
+  if (draft === base || draft === stored) return { text: stored, edits: [] };
+  const typed = ours ?? textEdits(base, draft);
+  if (stored === base) return { text: draft, edits: [...typed] };
+  const theirs = textEdits(base, stored);
+  const points = new Set<number>([0, base.length]);
+  for (const edit of [...typed, ...theirs]) points.add(edit.at).add(edit.at + edit.remove);
+  const sorted = [...points].sort((a, b) => a - b);
+  const oursInserted = new Map(typed.map((edit) => [edit.at, edit.insert]));
+  const theirsInserted = new Map(theirs.map((edit) => [edit.at, edit.insert]));
+  const oursAt = { index: 0 };
+  const theirsAt = { index: 0 };
+  const out = new EditsBuilder();
   const parts: string[] = [];
-  let kept = 0;
-  const flush = (to: number) => {
-    for (let i = kept; i < to; i++) if (removed[i] === 0) parts.push(base[i] as string);
-    kept = to;
-  };
-  const offsets = [...new Set([...ours.keys(), ...theirs.keys()])].sort((a, b) => a - b);
-  for (const at of offsets) {
-    flush(at);
-    parts.push(ours.get(at) ?? '', theirs.get(at) ?? '');
-  }
-  flush(base.length);
-  return parts.join('');
+  sorted.forEach((at, i) => {
+    const mine = oursInserted.get(at) ?? '';
+    const other = theirsInserted.get(at) ?? '';
+    out.insert(mine);
+    out.keep(other.length);
+    parts.push(mine, other);
+    const end = sorted[i + 1];
+    if (end === undefined) return;
+    const goneThere = removedAt(theirs, theirsAt, at);
+    const goneHere = removedAt(typed, oursAt, at);
+    if (goneThere) return;
+    if (goneHere) out.remove(end - at);
+    else {
+      out.keep(end - at);
+      parts.push(base.slice(at, end));
+    }
+  });
+  return { text: parts.join(''), edits: out.edits };
 }

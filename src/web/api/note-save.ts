@@ -1,5 +1,6 @@
 import { CONFLICT_VERSION_HEADER } from '../../shared/api-headers.js';
 import type { Note } from '../../shared/note.js';
+import type { TextEdit } from '../../shared/text-edits.js';
 import { noteRequest, readNote } from './note-request.js';
 
 /**
@@ -9,7 +10,10 @@ import { noteRequest, readNote } from './note-request.js';
  * earlier visit, sent before the list arrived).
  */
 export type NoteEdit = Pick<Note, 'id' | 'body' | 'revision'> &
-  Partial<Pick<Note, 'timeCreated' | 'timeLastModified'>>;
+  Partial<Pick<Note, 'timeCreated' | 'timeLastModified'>> & {
+    /** The edits, as typed, that made `body` from the text of `revision` (docs/sync.md). */
+    edits?: TextEdit[];
+  };
 
 /** The stored note after a save, and the history version a merge set text aside in, if any. */
 export interface SaveAnswer {

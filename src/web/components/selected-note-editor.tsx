@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import type { EditStep } from '../../shared/exact-edits.js';
 import type { NoteId } from '../../shared/note.js';
 import { useAppState, useController } from '../app-context.js';
 import { NoteEditor } from '../editor/note-editor.js';
@@ -16,7 +17,7 @@ export function SelectedNoteEditor({ noteId }: { noteId: NoteId }) {
     return note ? selectEditorText(state, note) : '';
   });
   const onChange = useCallback(
-    (changed: string) => controller.editNote(noteId, changed),
+    (changed: string, step?: EditStep) => controller.editNote(noteId, changed, step),
     [controller, noteId],
   );
   const isPreviewOpen = useAppState((state) => state.find.isPreviewOpen);

@@ -230,7 +230,10 @@ describe('AppController', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(api.updateNote).toHaveBeenCalledTimes(1);
     // The whole note, as spec §7 has it, with the new body.
-    expect(api.updateNote).toHaveBeenCalledWith('t', note('b', 'Beta!', 10));
+    expect(api.updateNote).toHaveBeenCalledWith('t', {
+      ...note('b', 'Beta!', 10),
+      edits: [{ at: 4, remove: 0, insert: '!' }],
+    });
     expect(state().drafts).toEqual({});
     expect(state().notes.get('b')).toMatchObject({ body: 'Beta!', revision: 11 });
     expect(state().sortedNoteIds[0]).toBe('b');

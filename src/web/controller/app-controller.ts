@@ -1,3 +1,4 @@
+import type { EditStep } from '../../shared/exact-edits.js';
 import type { NoteId } from '../../shared/note.js';
 import { backoffDelay } from '../api/backoff.js';
 import type { LiveSocketHandlers } from '../api/live-socket.js';
@@ -211,8 +212,9 @@ export class AppController {
     }
   }
 
-  editNote(id: NoteId, text: string): void {
-    this.notes.edit(id, text);
+  /** The user changed a note's text; `step` is the change as the editor made it, if known. */
+  editNote(id: NoteId, text: string, step?: EditStep): void {
+    this.notes.edit(id, text, step);
   }
 
   selectNote(id: NoteId): void {

@@ -34,7 +34,13 @@ describe('AppController: never losing a word', () => {
     handlers().onUnauthorized();
     expect(state().token).toBe('');
     expect(await drafts.load('me@example.org')).toEqual([
-      { noteId: 'a', text: 'Alpha, before the session ended', baseRevision: 10, owner: 'this-tab' },
+      {
+        noteId: 'a',
+        text: 'Alpha, before the session ended',
+        baseRevision: 10,
+        edits: [{ at: 5, remove: 0, insert: ', before the session ended' }],
+        owner: 'this-tab',
+      },
     ]);
     await controller.logIn('ME@example.org', 'secret-pw');
     await vi.advanceTimersByTimeAsync(0);
@@ -44,6 +50,7 @@ describe('AppController: never losing a word', () => {
       revision: 10,
       timeCreated: 1,
       timeLastModified: 10,
+      edits: [{ at: 5, remove: 0, insert: ', before the session ended' }],
     });
     expect(state().notes.get('a')?.body).toBe('Alpha, before the session ended');
     expect(await drafts.load('me@example.org')).toEqual([]);
@@ -138,6 +145,7 @@ describe('AppController: never losing a word', () => {
       revision: 12,
       timeCreated: 1,
       timeLastModified: 12,
+      edits: [{ at: 16, remove: 0, insert: ', mine' }],
     });
     expect(state().drafts).toEqual({});
     expect(state().notes.get('a')?.body).toBe('One, theirs\n\nTwo, mine');
@@ -161,6 +169,7 @@ describe('AppController: never losing a word', () => {
       revision: 12,
       timeCreated: 1,
       timeLastModified: 12,
+      edits: [{ at: 19, remove: 0, insert: ', offline' }],
     });
   });
 

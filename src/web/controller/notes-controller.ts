@@ -1,3 +1,4 @@
+import type { EditStep } from '../../shared/exact-edits.js';
 import type { Note, NoteId } from '../../shared/note.js';
 import type { NoteChangesResponse } from '../../shared/note-changes.js';
 import { isSessionExpired, NoteRequestError } from '../api/api-errors.js';
@@ -334,9 +335,9 @@ export class NotesController {
   }
 
   /** An editor change (spec §4.5): saved when it differs from the stored body. */
-  edit(id: NoteId, text: string): void {
+  edit(id: NoteId, text: string, step?: EditStep): void {
     const note = this.deps.store.getState().notes.get(id);
-    if (note) this.saver.edit(note, text);
+    if (note) this.saver.edit(note, text, step);
   }
 
   /** A newer version from elsewhere; unsaved text here is merged into it, not dropped. */

@@ -1,3 +1,4 @@
+import { MAX_SENT_EDITS } from '../../shared/exact-edits.js';
 import type { Note } from '../../shared/note.js';
 import { isGone, isInTrash, NoteRequestError } from '../api/api-errors.js';
 import type { NoteEdit } from '../api/note-save.js';
@@ -14,11 +15,24 @@ export interface RecoveryHooks {
 
 /**
  * The whole note a save sends (spec §7): the note as held, with the draft's text, edited from
- * the draft's base revision.
+ * the draft's base revision, and the edits that made it when there are not too many.
  */
 export function wholeNote(draft: StoredDraft, held: Note | undefined): NoteEdit {
-  const edit = { id: draft.noteId, body: draft.text, revision: draft.baseRevision };
+  const { noteId: id, text: body, baseRevision: revision, edits } = draft;
+  const edit: NoteEdit = { id, body, revision };
+  if (edits && edits.length <= MAX_SENT_EDITS) edit.edits = edits;
   return held ? { ...held, ...edit } : edit;
+}
+
+/** A save; should its edits make it too large to send, it goes with the text alone. */
+async function update(api: QuireApi, token: string, edit: NoteEdit): Promise<SaveResult> {
+  try {
+    return await api.updateNote(token, edit);
+  } catch (error) {
+    if (!(edit.edits && error instanceof NoteRequestError && error.status === 413)) throw error;
+    const { edits: _edits, ...text } = edit;
+    return api.updateNote(token, text);
+  }
 }
 
 /**
@@ -34,7 +48,7 @@ export async function saveWithRecovery(
 ): Promise<SaveResult> {
   const edit = wholeNote(draft, held);
   try {
-    return await api.updateNote(token, edit);
+    return await update(api, token, edit);
   } catch (error) {
     if (isInTrash(error)) {
       const restored = await api.restoreFromTrash(token, draft.noteId).catch((failure) => {
@@ -43,7 +57,7 @@ export async function saveWithRecovery(
         throw failure;
       });
       if (restored) hooks.restored(restored);
-      return api.updateNote(token, restored ? wholeNote(draft, restored) : edit);
+      return update(api, token, restored ? wholeNote(draft, restored) : edit);
     }
     if (isGone(error)) {
       const created = await api.createNote(token);

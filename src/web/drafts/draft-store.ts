@@ -1,4 +1,5 @@
 import type { NoteId } from '../../shared/note.js';
+import type { TextEdit } from '../../shared/text-edits.js';
 
 /** Unsaved text of one note, as kept on this device until the server acknowledges it. */
 export interface StoredDraft {
@@ -6,6 +7,8 @@ export interface StoredDraft {
   text: string;
   /** The revision the text was edited from, so the server can merge it with newer versions. */
   baseRevision: number;
+  /** The edits, as typed, that made the text from the base's (unknown for older drafts). */
+  edits?: TextEdit[];
   /** The tab writing it, while that tab lives (see DraftOwners). */
   owner?: string;
 }

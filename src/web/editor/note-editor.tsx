@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, Suspense, useRef, useState } from 'react';
+import type { EditStep } from '../../shared/exact-edits.js';
 import { useAppState } from '../app-context.js';
 import type { MarkdownEditorProps } from './codemirror/markdown-editor.js';
 import { type HandedOverSelection, PlainNoteEditor } from './plain-note-editor.js';
@@ -9,7 +10,8 @@ import { type HandedOverSelection, PlainNoteEditor } from './plain-note-editor.j
  * - `value`: the text to show. A new value for the same note that differs from the current text
  *   (an edit from elsewhere) is taken in place, keeping the cursor as far as possible; a value
  *   equal to the current text (the echo of the user's own typing) changes nothing.
- * - `onChange(text)`: called with the whole text after every change the user makes.
+ * - `onChange(text, step)`: called with the whole text after every change the user makes, and
+ *   the change as made when the editor knows it (the text it changed, and the edits).
  * - `autoFocus`: take the keyboard focus whenever a note opens.
  * - `onTagClick(tag)`: a `#tag` in the text was clicked (its name as compared).
  * - `highlight`: the list's search, whose matches are highlighted; a note opened while it is on
@@ -19,7 +21,7 @@ import { type HandedOverSelection, PlainNoteEditor } from './plain-note-editor.j
 export interface NoteEditorProps {
   value: string;
   noteId: string;
-  onChange(text: string): void;
+  onChange(text: string, step?: EditStep): void;
   autoFocus?: boolean;
   onTagClick?(tag: string): void;
   highlight?: string;

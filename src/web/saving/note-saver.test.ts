@@ -92,7 +92,8 @@ describe('NoteSaver', () => {
     expect(saver.status()).toBe('saving');
     expect(saver.pendingText('a')).toBe('hello');
     await settle();
-    expect(await kept()).toEqual([{ noteId: 'a', text: 'hello', baseRevision: 4 }]);
+    const typed = [{ at: 0, remove: 0, insert: 'hello' }];
+    expect(await kept()).toEqual([{ noteId: 'a', text: 'hello', baseRevision: 4, edits: typed }]);
     expect(calls.map(({ noteId, text, baseRevision }) => ({ noteId, text, baseRevision }))).toEqual(
       [{ noteId: 'a', text: 'hello', baseRevision: 4 }],
     );
@@ -119,7 +120,12 @@ describe('NoteSaver', () => {
       ['h', 1],
       ['hell', 11],
     ]);
-    expect(await kept()).toEqual([{ noteId: 'a', text: 'hell', baseRevision: 11 }]);
+    // Kept and sent with the keys typed since revision 11, as they were typed.
+    const sinceSaved = [{ at: 1, remove: 0, insert: 'ell' }];
+    expect(await kept()).toEqual([
+      { noteId: 'a', text: 'hell', baseRevision: 11, edits: sinceSaved },
+    ]);
+    expect(calls[1]?.edits).toEqual(sinceSaved);
     calls[1]!.resolve();
     await settle();
     expect(saved.at(-1)?.note.body).toBe('hell');
@@ -199,7 +205,14 @@ describe('NoteSaver', () => {
     await settle();
     expect(saver.pendingTexts()).toEqual({ new: 'x words more' });
     expect(calls[1]).toMatchObject({ noteId: 'new', text: 'x words more' });
-    expect(await kept()).toEqual([{ noteId: 'new', text: 'x words more', baseRevision: 11 }]);
+    expect(await kept()).toEqual([
+      {
+        noteId: 'new',
+        text: 'x words more',
+        baseRevision: 11,
+        edits: [{ at: 7, remove: 0, insert: ' more' }],
+      },
+    ]);
   });
 
   it('keeps every key typed in a short note during a save on the device at once', async () => {
@@ -224,7 +237,14 @@ describe('NoteSaver', () => {
     expect(ends(writes)).toEqual(['h']);
     await vi.advanceTimersByTimeAsync(250);
     expect(ends(writes)).toEqual(['h', 'hell']);
-    expect(await kept()).toEqual([{ noteId: 'a', text: `${LONG}hell`, baseRevision: 1 }]);
+    expect(await kept()).toEqual([
+      {
+        noteId: 'a',
+        text: `${LONG}hell`,
+        baseRevision: 1,
+        edits: [{ at: LONG.length, remove: 0, insert: 'hell' }],
+      },
+    ]);
 
     // Typed again, and the answer comes before the pause ends: written before it is sent.
     saver.edit(a, `${LONG}hello`);
@@ -260,7 +280,14 @@ describe('NoteSaver', () => {
     saver.edit(a, `${LONG}vw`);
     saver.reset();
     await settle();
-    expect(await kept()).toEqual([{ noteId: 'a', text: `${LONG}vw`, baseRevision: 1 }]);
+    expect(await kept()).toEqual([
+      {
+        noteId: 'a',
+        text: `${LONG}vw`,
+        baseRevision: 1,
+        edits: [{ at: LONG.length, remove: 0, insert: 'vw' }],
+      },
+    ]);
   });
 
   it('saves different notes independently', async () => {
@@ -348,6 +375,47 @@ describe('NoteSaver', () => {
     calls[0]!.resolve();
     await settle();
     expect(saved).toHaveLength(0);
-    expect(await kept()).toEqual([{ noteId: 'a', text: 'v', baseRevision: 1 }]);
+    expect(await kept()).toEqual([
+      { noteId: 'a', text: 'v', baseRevision: 1, edits: [{ at: 0, remove: 0, insert: 'v' }] },
+    ]);
+  });
+
+  it('sends the edits as the editor made them, composed since the base', async () => {
+    const { saver, calls } = setup();
+    const a = note('a', 'abab', 1);
+    // "ab" typed between the two "ab"s: only the editor knows which is new.
+    saver.edit(a, 'ababab', { before: 'abab', edits: [{ at: 2, remove: 0, insert: 'ab' }] });
+    await settle();
+    expect(calls[0]?.edits).toEqual([{ at: 2, remove: 0, insert: 'ab' }]);
+    saver.edit(a, 'abaXbab', { before: 'ababab', edits: [{ at: 3, remove: 0, insert: 'X' }] });
+    calls[0]!.reject(new Transient());
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls[1]).toMatchObject({
+      text: 'abaXbab',
+      baseRevision: 1,
+      edits: [{ at: 2, remove: 0, insert: 'aXb' }],
+    });
+  });
+
+  it('carries a key typed into a text the draft has moved on from onto the draft', async () => {
+    const { saver, calls } = setup();
+    const a = note('a', 'one two', 1);
+    saver.edit(a, 'one two!', { before: 'one two', edits: [{ at: 7, remove: 0, insert: '!' }] });
+    await settle();
+    // The answer merged another device's word in; the editor still showed the old text.
+    calls[0]!.resolve('zero one two!');
+    await settle();
+    const merged = note('a', 'zero one two!', 11);
+    saver.edit(merged, 'one two!?', {
+      before: 'one two!',
+      edits: [{ at: 8, remove: 0, insert: '?' }],
+    });
+    expect(saver.pendingText('a')).toBe('zero one two!?');
+    await settle();
+    expect(calls[1]).toMatchObject({
+      text: 'zero one two!?',
+      baseRevision: 11,
+      edits: [{ at: 13, remove: 0, insert: '?' }],
+    });
   });
 });

@@ -1,5 +1,7 @@
+import { composeEdits, type EditStep } from '../../shared/exact-edits.js';
 import type { Note, NoteId } from '../../shared/note.js';
 import { rebaseText } from '../../shared/rebase-text.js';
+import { type TextEdit, textEdits } from '../../shared/text-edits.js';
 import { type BackoffOptions, backoffDelay } from '../api/backoff.js';
 import type { StoredDraft } from '../drafts/draft-store.js';
 import type { SaveStatus } from '../state/app-state.js';
@@ -35,8 +37,14 @@ interface Draft {
   /** The revision `latest` was edited from, and its text when known (not after a reload). */
   baseRevision: number;
   baseBody: string | undefined;
-  /** Text of the update in flight, if one is. */
+  /**
+   * The edits, as typed, that made `latest` from the base's text, sent with it so the server
+   * places each where it was made (undefined for a draft kept by an older version).
+   */
+  edits: TextEdit[] | undefined;
+  /** Text of the update in flight, if one is, and the edits typed since it left. */
   sending: string | null;
+  typedSince: TextEdit[] | undefined;
   attempt: number;
   retryTimer: ReturnType<typeof setTimeout> | undefined;
   failed: boolean;
@@ -71,12 +79,29 @@ export class NoteSaver {
     this.options = options;
   }
 
-  /** An editor change of `note` (the version it shows). Saves when the text differs from it. */
-  edit(note: Note, text: string): boolean {
+  /**
+   * An editor change of `note` (the version it shows). Saves when the text differs from it.
+   * `step` is the change as the editor made it; without it (or from another text) a diff of the
+   * two texts stands in.
+   */
+  edit(note: Note, text: string, step?: EditStep): boolean {
     let draft = this.drafts.get(note.id);
     if (!draft) {
       if (text === note.body) return false;
-      draft = this.newDraft(note.id, text, note.revision, note.body);
+      draft = this.newDraft(note.id, note.body, note.revision, note.body, []);
+    }
+    const before = draft.latest;
+    let edits: TextEdit[];
+    if (!step) edits = textEdits(before, text);
+    else if (step.before === before) edits = step.edits;
+    else {
+      // Typed into a text the draft has moved on from (a merge had not reached the editor yet):
+      // the key is carried onto the draft, as typing is onto a merge.
+      ({ text, edits } = rebaseText(step.before, before, text, step.edits));
+    }
+    draft.edits = draft.edits && composeEdits(draft.edits, edits);
+    if (draft.sending !== null) {
+      draft.typedSince = draft.typedSince && composeEdits(draft.typedSince, edits);
     }
     draft.latest = text;
     draft.failed = false;
@@ -91,7 +116,8 @@ export class NoteSaver {
   /** A draft kept from an earlier session: saved now, merging on the server. */
   resume(stored: StoredDraft): void {
     if (this.drafts.has(stored.noteId)) return;
-    const draft = this.newDraft(stored.noteId, stored.text, stored.baseRevision, undefined);
+    const { noteId, text, baseRevision, edits } = stored;
+    const draft = this.newDraft(noteId, text, baseRevision, undefined, edits);
     this.send(stored.noteId, draft);
     this.options.onChange();
   }
@@ -106,7 +132,7 @@ export class NoteSaver {
     if (!draft) return false;
     if (draft.sending !== null || draft.baseBody === undefined) return true;
     if (note.revision <= draft.baseRevision) return true;
-    this.rebase(draft, rebaseText(draft.baseBody, note.body, draft.latest), note);
+    this.rebase(draft, rebaseText(draft.baseBody, note.body, draft.latest, draft.edits), note);
     if (draft.latest === note.body) this.settle(note.id, draft);
     else {
       this.keep(note.id, draft);
@@ -171,12 +197,20 @@ export class NoteSaver {
     this.savedOnce = false;
   }
 
-  private newDraft(noteId: NoteId, text: string, base: number, baseBody: string | undefined) {
+  private newDraft(
+    noteId: NoteId,
+    text: string,
+    base: number,
+    baseBody: string | undefined,
+    edits: TextEdit[] | undefined,
+  ) {
     const draft: Draft = {
       latest: text,
       baseRevision: base,
       baseBody,
+      edits,
       sending: null,
+      typedSince: undefined,
       attempt: 0,
       retryTimer: undefined,
       failed: false,
@@ -199,9 +233,9 @@ export class NoteSaver {
   private keep(noteId: NoteId, draft: Draft): void {
     clearTimeout(draft.keepTimer);
     draft.keepTimer = undefined;
-    const { latest: text, baseRevision } = draft;
+    const { latest: text, baseRevision, edits } = draft;
     draft.kept = { text, baseRevision };
-    draft.written = this.options.persist({ noteId, text, baseRevision }).catch((error) => {
+    draft.written = this.options.persist({ noteId, text, baseRevision, edits }).catch((error) => {
       // Saving goes on without a device copy (e.g. storage full or disabled).
       console.error(error);
     });
@@ -213,11 +247,11 @@ export class NoteSaver {
     if (kept?.text !== draft.latest || kept.baseRevision !== draft.baseRevision) {
       this.keep(noteId, draft);
     }
-    const text = draft.latest;
-    const baseRevision = draft.baseRevision;
+    const { latest: text, baseRevision, edits } = draft;
     draft.sending = text;
+    draft.typedSince = [];
     draft.written
-      .then(() => this.options.save({ noteId, text, baseRevision }))
+      .then(() => this.options.save({ noteId, text, baseRevision, edits }))
       .then(
         (result) => this.succeeded(noteId, draft, text, result),
         (error: unknown) => this.failed(noteId, draft, error),
@@ -232,7 +266,7 @@ export class NoteSaver {
     this.savedOnce = true;
     this.options.onSaved(noteId, result);
     if (note.id !== noteId) this.move(noteId, note.id, draft);
-    this.rebase(draft, rebaseText(sent, note.body, draft.latest), note);
+    this.rebase(draft, rebaseText(sent, note.body, draft.latest, draft.typedSince), note);
     if (draft.latest === note.body) this.settle(note.id, draft);
     else if (!draft.failed) {
       this.keep(note.id, draft);
@@ -241,8 +275,10 @@ export class NoteSaver {
     this.options.onChange();
   }
 
-  private rebase(draft: Draft, text: string, note: Note): void {
-    draft.latest = text;
+  /** The draft, carried onto `note`: its text, and the edits that make it from the note's. */
+  private rebase(draft: Draft, carried: { text: string; edits: TextEdit[] }, note: Note): void {
+    draft.latest = carried.text;
+    draft.edits = carried.edits;
     draft.baseRevision = note.revision;
     draft.baseBody = note.body;
   }

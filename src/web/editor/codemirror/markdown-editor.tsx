@@ -2,6 +2,7 @@ import { Transaction } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { changedRange } from '../../../shared/changed-range.js';
+import type { EditStep } from '../../../shared/exact-edits.js';
 import { onAttachRequest } from '../../attachments/attach-requests.js';
 import type { HandedOverSelection } from '../plain-note-editor.js';
 import { spellCheckerFor } from '../spellcheck/spell-checker.js';
@@ -16,7 +17,7 @@ export interface MarkdownEditorProps {
   value: string;
   /** Switching notes replaces the content and starts a fresh undo history. */
   noteId: string;
-  onChange(text: string): void;
+  onChange(text: string, step?: EditStep): void;
   /** Whose personal dictionary to use (the account's email). */
   dictionaryOwner: string;
   /** Take the keyboard focus whenever a note opens. */
@@ -53,9 +54,10 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
     return createNoteState(
       text,
       spellcheckFor(latest.current.dictionaryOwner),
-      (newText) => {
+      (newText, edits) => {
+        const before = shown.current.text;
         shown.current.text = newText;
-        latest.current.onChange(newText);
+        latest.current.onChange(newText, edits && { before, edits });
       },
       { showTag: (tag) => latest.current.onTagClick?.(tag) },
     );

@@ -1,8 +1,16 @@
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { deleteMarkupBackward, markdownLanguage } from '@codemirror/lang-markdown';
 import { LanguageSupport } from '@codemirror/language';
-import { Compartment, EditorState, type Extension, Prec, Transaction } from '@codemirror/state';
+import {
+  type ChangeSet,
+  Compartment,
+  EditorState,
+  type Extension,
+  Prec,
+  Transaction,
+} from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
+import type { TextEdit } from '../../../shared/text-edits.js';
 import { attachmentEmbeds, attachmentEmbedTheme } from './attachment-embeds.js';
 import { attachmentUploads } from './attachment-uploads.js';
 import { editorTheme, markdownHighlighting } from './editor-theme.js';
@@ -32,6 +40,15 @@ const markdownKeys = Prec.high(
 
 /** Where the spell checker plugs in; swapped when the signed-in account changes. */
 export const spellcheckSlot = new Compartment();
+
+/** A change set as edits of the text before it. */
+function editsOf(changes: ChangeSet): TextEdit[] {
+  const edits: TextEdit[] = [];
+  changes.iterChanges((fromA, toA, _fromB, _toB, inserted) => {
+    edits.push({ at: fromA, remove: toA - fromA, insert: inserted.toJSON().join('\n') });
+  });
+  return edits;
+}
 
 /** Marks text that came from outside (a newer version of the note), not from typing. */
 export function isRemote(transaction: Transaction): boolean {
@@ -72,7 +89,7 @@ const baseExtensions: Extension = [
 export function createNoteState(
   text: string,
   spellcheck: Extension,
-  onLocalChange: (text: string) => void,
+  onLocalChange: (text: string, edits?: TextEdit[]) => void,
   actions: NoteActions,
 ): EditorState {
   return EditorState.create({
@@ -82,10 +99,13 @@ export function createNoteState(
       spellcheckSlot.of(spellcheck),
       noteActions.of(actions),
       EditorView.updateListener.of((update) => {
-        if (update.docChanged && update.transactions.some((tr) => tr.docChanged && !isRemote(tr))) {
+        const changing = update.transactions.filter((tr) => tr.docChanged);
+        if (changing.some((tr) => !isRemote(tr))) {
           // Joined lines make one flat string; toString() builds a rope of every line, which
           // the first reader then flattens (a 1 MB copy through 20,000 pieces, per key).
-          onLocalChange(update.state.doc.toJSON().join('\n'));
+          const text = update.state.doc.toJSON().join('\n');
+          // The edits as made, unless text from elsewhere came in the same update.
+          onLocalChange(text, changing.some(isRemote) ? undefined : editsOf(update.changes));
         }
       }),
     ],
