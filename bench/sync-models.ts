@@ -23,6 +23,8 @@ import {
   documentText,
   seedUpdate,
 } from '../src/server/sync/note-document.js';
+import { composeEdits } from '../src/shared/exact-edits.js';
+import { applyTextEdits, type TextEdit } from '../src/shared/text-edits.js';
 import { seededRandom } from './note-text.js';
 
 const START = 'Start: ';
@@ -287,11 +289,12 @@ for (const size of [1024, 1024 * 1024]) {
 
 /**
  * Two devices offline from one base, each making scattered edits (a word removed, a word
- * added), sent as whole texts from that base and merged by the server's engine: the way every
- * save merges until devices send their own Yjs updates. Words are unique, so a fault shows:
- * a typed word missing or glued to another, a removed word back, a word twice.
+ * added), merged by the server's engine from whole texts: once as a plain client sends them,
+ * the edits guessed by a diff of the two texts, and once with the edits as the device made
+ * them (what Quire's client sends). Words are unique, so a fault shows: a typed word missing or
+ * glued to another, a removed word back, a word twice.
  */
-function offlineTextMerges(editsEach: number, runs: number) {
+function offlineMerges(editsEach: number, runs: number, asTyped: boolean) {
   let faulty = 0;
   let missing = 0;
   let back = 0;
@@ -302,22 +305,44 @@ function offlineTextMerges(editsEach: number, runs: number) {
     const edit = (side: string) => {
       const words = [...base];
       const removed = new Set<string>();
+      let made: TextEdit[] = [];
+      // The offset in the text of the word at `index` (words are joined by single spaces).
+      const offsetOf = (index: number) =>
+        words.slice(0, index).reduce((sum, word) => sum + word.length + 1, 0);
       for (let i = 0; i < editsEach; i++) {
         const at = Math.floor(random() * words.length);
         if (random() < 0.5) {
-          const [word] = words.splice(at, 1);
-          if (word?.startsWith('w')) removed.add(word);
+          const start = offsetOf(at);
+          const [word = ''] = words.splice(at, 1);
+          // The word and the space after it, or before it at the end of the text.
+          const last = at === words.length;
+          const step = last
+            ? { at: Math.max(0, start - 1), remove: word.length + (at > 0 ? 1 : 0), insert: '' }
+            : { at: start, remove: word.length + 1, insert: '' };
+          made = composeEdits(made, [step]);
+          if (word.startsWith('w')) removed.add(word);
         } else {
-          words.splice(at, 0, `${side}${i}`);
+          const added = `${side}${i}`;
+          // Before the word at `at`, or after the last one.
+          const step =
+            at < words.length || at === 0
+              ? { at: offsetOf(at), remove: 0, insert: words.length > 0 ? `${added} ` : added }
+              : { at: offsetOf(at) - 1, remove: 0, insert: ` ${added}` };
+          made = composeEdits(made, [step]);
+          words.splice(at, 0, added);
         }
       }
-      return { text: words.join(' '), removed, typed: words.filter((w) => w.startsWith(side)) };
+      const text = words.join(' ');
+      if (applyTextEdits(base.join(' '), made) !== text)
+        throw new Error('the bench made bad edits');
+      return { text, made, removed, typed: words.filter((w) => w.startsWith(side)) };
     };
     const sides = [edit('a'), edit('b')];
     const baseText = base.join(' ');
     const server = documentFrom([seedUpdate(baseText)]);
     for (const side of sides) {
-      applyTextFromBase(server, documentFrom([seedUpdate(baseText)]), side.text);
+      const edits = asTyped ? side.made : undefined;
+      applyTextFromBase(server, documentFrom([seedUpdate(baseText)]), side.text, { edits });
     }
     const words = documentText(server).split(/\s+/);
     const present = new Set(words);
@@ -336,7 +361,11 @@ function offlineTextMerges(editsEach: number, runs: number) {
   return `  ${editsEach} edits each: ${faulty}/${runs} merges with a fault; typed words missing or glued ${missing}, removed words back ${back}, words twice ${twice}`;
 }
 
-console.log('Two devices offline, scattered edits to one 400-word note, merged from whole texts:');
-for (const edits of [10, 30, 60, 150]) console.log(offlineTextMerges(edits, 50));
+for (const asTyped of [false, true]) {
+  console.log(
+    `Two devices offline, scattered edits to one 400-word note, merged ${asTyped ? 'with the edits as typed' : 'from whole texts'}:`,
+  );
+  for (const edits of [10, 30, 60, 150, 400]) console.log(offlineMerges(edits, 50, asTyped));
+}
 
 console.log(heapFigure);
