@@ -135,7 +135,12 @@ describe('AppController: never losing a word', () => {
     api.updateNote.mockRejectedValueOnce(new NoteRequestError(503));
     controller.editNote('a', 'One\n\nTwo, mine');
     await vi.advanceTimersByTimeAsync(0);
+    // The note and the draft carried onto it change together: one change of the state.
+    let changes = 0;
+    const unsubscribe = controller.store.subscribe(() => changes++);
     handlers().onUpdate(note('a', 'One, theirs\n\nTwo', 12));
+    unsubscribe();
+    expect(changes).toBe(1);
     expect(state().drafts.a).toBe('One, theirs\n\nTwo, mine');
     server.notes.set('a', note('a', 'One, theirs\n\nTwo', 12));
     await vi.advanceTimersByTimeAsync(1_000);

@@ -9,6 +9,7 @@ import type { DraftStore } from '../drafts/draft-store.js';
 import type { OfflineQueue, QueueSender } from '../offline/offline-queue.js';
 import type { ListMark } from '../offline/offline-store.js';
 import type { NoteSaver } from '../saving/note-saver.js';
+import { isNewer } from '../state/selectors.js';
 import type { AppStore } from '../state/store.js';
 import { ListSync } from './list-sync.js';
 import { errorNotice, type NoticeTimer } from './notices.js';
@@ -340,10 +341,19 @@ export class NotesController {
     if (note) this.saver.edit(note, text, step);
   }
 
-  /** A newer version from elsewhere; unsaved text here is merged into it, not dropped. */
+  /**
+   * A newer version from elsewhere; unsaved text here is carried onto it, not dropped, and the
+   * note and its draft change in one dispatch.
+   */
   liveUpdate(note: Note): void {
-    this.deps.store.dispatch({ type: 'noteUpdated', note });
-    if (this.deps.store.getState().notes.get(note.id) === note) this.saver.remoteUpdate(note);
+    const { store } = this.deps;
+    if (this.saver.pendingText(note.id) === undefined || !isNewer(store.getState(), note)) {
+      store.dispatch({ type: 'noteUpdated', note });
+      return;
+    }
+    this.saver.remoteUpdate(note, { quiet: true });
+    const unsaved = { drafts: this.saver.pendingTexts(), saveStatus: this.saver.status() };
+    store.dispatch({ type: 'noteUpdated', note, unsaved });
   }
 
   /**

@@ -125,9 +125,10 @@ export class NoteSaver {
   /**
    * A newer version of a note arrived from elsewhere. Unsaved text is carried onto it when its
    * base text is known and no save is on its way (whose answer will bring the merge instead).
-   * Returns false when the note has no unsaved text here.
+   * Returns false when the note has no unsaved text here. `quiet`: the caller reports the
+   * change itself, with the note, in one change of the state.
    */
-  remoteUpdate(note: Note): boolean {
+  remoteUpdate(note: Note, { quiet = false } = {}): boolean {
     const draft = this.drafts.get(note.id);
     if (!draft) return false;
     if (draft.sending !== null || draft.baseBody === undefined) return true;
@@ -138,7 +139,7 @@ export class NoteSaver {
       this.keep(note.id, draft);
       if (draft.retryTimer === undefined) this.send(note.id, draft);
     }
-    this.options.onChange();
+    if (!quiet) this.options.onChange();
     return true;
   }
 

@@ -14,7 +14,12 @@ export type AppAction =
   /** `createdIds`: notes created here after the list was requested, so not in it yet. */
   | { type: 'notesLoaded'; notes: readonly Note[]; createdIds?: readonly NoteId[] }
   | { type: 'noteCreated'; note: Note }
-  | { type: 'noteUpdated'; note: Note }
+  /** `unsaved`: the drafts with this note's carried onto it, so both change at once. */
+  | {
+      type: 'noteUpdated';
+      note: Note;
+      unsaved?: { drafts: Readonly<Record<NoteId, string>>; saveStatus: SaveStatus };
+    }
   /** As many `noteUpdated`, in order, in one change of the state. */
   | { type: 'notesUpdated'; notes: readonly Note[] }
   | { type: 'noteDeleted'; id: NoteId }

@@ -4,15 +4,7 @@ import { type AppState, initialAppState } from './app-state.js';
 import { ChunkedMap } from './chunked-map.js';
 import { findReducer, isFindAction } from './find-state.js';
 import { inModifiedOrder, toFront, withoutId } from './note-order.js';
-
-/**
- * The one staleness rule: a version is taken only when it is newer than what is held, be it
- * the note itself or the revision it had when it left the list.
- */
-function isNewer(state: AppState, note: Note): boolean {
-  const held = state.notes.get(note.id)?.revision ?? state.removedRevisions[note.id] ?? 0;
-  return note.revision > held;
-}
+import { isNewer } from './selectors.js';
 
 /**
  * A note list replaces what is held, in server order (spec §4.7), except for versions that are
@@ -162,8 +154,10 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       if (!next.notes.has(action.note.id)) return state;
       return { ...next, selectedNoteId: action.note.id };
     }
-    case 'noteUpdated':
-      return noteUpdated(state, action.note);
+    case 'noteUpdated': {
+      const next = noteUpdated(state, action.note);
+      return action.unsaved && next !== state ? { ...next, ...action.unsaved } : next;
+    }
     case 'notesUpdated':
       return action.notes.reduce(noteUpdated, state);
     case 'noteDeleted':

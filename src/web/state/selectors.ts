@@ -1,6 +1,15 @@
 import type { Note } from '../../shared/note.js';
 import type { AppState } from './app-state.js';
 
+/**
+ * The one staleness rule: a version is taken only when it is newer than what is held, be it
+ * the note itself or the revision it had when it left the list.
+ */
+export function isNewer(state: AppState, note: Note): boolean {
+  const held = state.notes.get(note.id)?.revision ?? state.removedRevisions[note.id] ?? 0;
+  return note.revision > held;
+}
+
 export function selectSelectedNote(state: AppState): Note | undefined {
   return state.selectedNoteId === null ? undefined : state.notes.get(state.selectedNoteId);
 }
