@@ -65,6 +65,41 @@ test.describe('Attachments', () => {
     await expect.poll(() => loaded(editor(page).locator('.cm-attachment img'))).toBe(320);
   });
 
+  test('a picture still uploading when another note opens goes into the note it was pasted in', async ({
+    page,
+    account,
+  }) => {
+    const trip = await account.api.createNote('Trip');
+    await account.api.createNote('Groceries');
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/attachments?*', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await openLoggedIn(page, account);
+    await notesNav(page).getByRole('link', { name: 'Trip' }).click();
+    await expect(editor(page)).toBeFocused();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type(' photos: ');
+    await copyPictureToClipboard(page);
+    await page.keyboard.press('ControlOrMeta+v');
+    await expect(editor(page).getByRole('status').filter({ hasText: 'Uploading' })).toBeVisible();
+    // Another note opens, and is typed in, while the picture is on its way.
+    await notesNav(page).getByRole('link', { name: 'Groceries' }).click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type(' and milk');
+    release();
+    await expect
+      .poll(async () => (await account.api.note(trip.id))?.body)
+      .toMatch(/^Trip photos: !\[image\.png\]\(\/api\/attachments\/[\w-]{22}\)$/);
+    await expect.poll(() => editorText(editor(page))).toBe('Groceries and milk');
+    await notesNav(page).getByRole('link', { name: /^Trip/ }).click();
+    await expect.poll(() => loaded(editor(page).locator('.cm-attachment img'))).toBe(320);
+  });
+
   test('a dropped PDF becomes a link shown as a chip with its name, type and size', async ({
     page,
     account,

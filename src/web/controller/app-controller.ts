@@ -5,6 +5,11 @@ import type { LiveSocketHandlers } from '../api/live-socket.js';
 import type { QuireApi } from '../api/quire-api.js';
 import { type SearchCall, searchNotes } from '../api/search-api.js';
 import type { SignupState } from '../api/session-api.js';
+import {
+  type LateReference,
+  onLateReference,
+  withLateReference,
+} from '../attachments/late-references.js';
 import { type DraftOwners, soleTab } from '../drafts/draft-owners.js';
 import type { DraftStore } from '../drafts/draft-store.js';
 import { memoryOfflineStore, type OfflineStore } from '../offline/offline-store.js';
@@ -12,6 +17,7 @@ import { type AccountStorage, memoryAccountStorage } from '../session/account-st
 import { assertCredentials } from '../session/credentials.js';
 import type { TokenStorage } from '../session/token-storage.js';
 import type { AppView, Notice, UndoAction } from '../state/app-state.js';
+import { selectEditorText } from '../state/selectors.js';
 import { type AppStore, createAppStore } from '../state/store.js';
 import { FindController } from './find-controller.js';
 import { HistoryController, RESTORE_UNDONE, VERSION_RESTORED } from './history-controller.js';
@@ -96,6 +102,18 @@ export class AppController {
       search: deps.search ?? searchNotes,
       onSessionExpired: () => this.sessionEnded(),
     });
+    onLateReference((late) => this.placeLateReference(late));
+  }
+
+  /** A file that finished uploading after its note left the editor goes into that note. */
+  private placeLateReference(late: LateReference): void {
+    const state = this.store.getState();
+    const note = state.notes.get(late.noteId);
+    if (!note) {
+      this.showNotice('A file finished uploading after its note was deleted, so it is in no note.');
+      return;
+    }
+    this.notes.edit(late.noteId, withLateReference(selectEditorText(state, note), late));
   }
 
   /** Start-up (spec §4.1): check a stored token; keep it and retry while the server is away. */

@@ -1,7 +1,8 @@
-import { type EditorState, StateEffect, StateField } from '@codemirror/state';
+import { type EditorState, Facet, StateEffect, StateField } from '@codemirror/state';
 import { Decoration, EditorView, WidgetType } from '@codemirror/view';
 import { attachmentSupport } from '../../attachments/attachment-access.js';
 import { referenceTo } from '../../attachments/attachment-reference.js';
+import { placeLateReference } from '../../attachments/late-references.js';
 import { UploadRefused, uploadAttachment } from '../../attachments/upload-attachment.js';
 import { fileDropGuard } from './file-drop-guard.js';
 
@@ -17,6 +18,9 @@ interface PendingUpload {
   /** More files came in the same paste or drop: each reference gets a line of its own. */
   ownLine: boolean;
 }
+
+/** The note an editor state shows, so an upload knows where its reference belongs. */
+export const noteOfState = Facet.define<string, string>({ combine: (ids) => ids[0] ?? '' });
 
 const added = StateEffect.define<PendingUpload>();
 const changed = StateEffect.define<Pick<PendingUpload, 'id'> & Partial<PendingUpload>>();
@@ -55,6 +59,13 @@ const pendingUploads = StateField.define<PendingUpload[]>({
 
 /** The file and the means to stop each upload, by id (widgets are redrawn as they progress). */
 const tasks = new Map<number, { file: File; stop: AbortController }>();
+/** Uploads whose note left the editor, with where their reference was to go. */
+const setAside = new Map<
+  number,
+  { noteId: string; pos: number; before: string; ownLine: boolean }
+>();
+/** The text before an upload's place that finds it again in a note changed meanwhile. */
+const CONTEXT_CHARS = 64;
 const WAITING = 'waiting for the connection, then it uploads';
 const UNREACHABLE = 'not uploaded: no answer from the server';
 let nextId = 1;
@@ -79,7 +90,21 @@ function send(view: EditorView, id: number, file: File): void {
     (attachment) => {
       tasks.delete(id);
       const upload = find(view.state, id);
-      if (!upload) return; // the note was closed meanwhile: housekeeping removes the file
+      const aside = setAside.get(id);
+      setAside.delete(id);
+      if (!upload) {
+        // Its note left the editor meanwhile: the app puts the reference into it.
+        if (aside) {
+          const reference = referenceTo(attachment) + (aside.ownLine ? '\n' : '');
+          placeLateReference({
+            noteId: aside.noteId,
+            reference,
+            pos: aside.pos,
+            before: aside.before,
+          });
+        }
+        return;
+      }
       const reference = referenceTo(attachment) + (upload.ownLine ? '\n' : '');
       view.dispatch({
         changes: { from: upload.pos, insert: reference },
@@ -88,7 +113,13 @@ function send(view: EditorView, id: number, file: File): void {
       });
     },
     (error: unknown) => {
-      if (stop.signal.aborted || !find(view.state, id)) return;
+      const aside = setAside.has(id);
+      if (stop.signal.aborted || (!aside && !find(view.state, id))) return;
+      if (aside && error instanceof UploadRefused) {
+        setAside.delete(id);
+        console.error(error);
+        return;
+      }
       if (error instanceof UploadRefused) {
         view.dispatch({ effects: changed.of({ id, failed: error.message }) });
         return;
@@ -96,9 +127,9 @@ function send(view: EditorView, id: number, file: File): void {
       // No answer: offline, the file waits; either way it goes by itself once the browser
       // comes online again, and Retry is there meanwhile.
       const failed = navigator.onLine ? UNREACHABLE : WAITING;
-      view.dispatch({ effects: changed.of({ id, failed }) });
+      if (!aside) view.dispatch({ effects: changed.of({ id, failed }) });
       const again = () => {
-        const stillWaiting = find(view.state, id)?.failed === failed;
+        const stillWaiting = setAside.has(id) || find(view.state, id)?.failed === failed;
         if (tasks.get(id)?.stop === stop && stillWaiting) retry(view, id);
       };
       window.addEventListener('online', again, { once: true });
@@ -115,8 +146,24 @@ function cancel(view: EditorView, id: number): void {
 function retry(view: EditorView, id: number): void {
   const task = tasks.get(id);
   if (!task) return;
-  view.dispatch({ effects: changed.of({ id, failed: undefined, progress: 0 }) });
+  if (find(view.state, id)) {
+    view.dispatch({ effects: changed.of({ id, failed: undefined, progress: 0 }) });
+  }
   send(view, id, task.file);
+}
+
+/**
+ * The uploads of a state whose note is leaving the editor go on by themselves; each reference
+ * then goes into its note where it was to go.
+ */
+export function setAsideUploads(state: EditorState): void {
+  const noteId = state.facet(noteOfState);
+  for (const upload of state.field(pendingUploads, false) ?? []) {
+    // One the server refused goes no further: it was never going to have a reference.
+    if (upload.failed && upload.failed !== WAITING && upload.failed !== UNREACHABLE) continue;
+    const before = state.doc.sliceString(Math.max(0, upload.pos - CONTEXT_CHARS), upload.pos);
+    setAside.set(upload.id, { noteId, pos: upload.pos, before, ownLine: upload.ownLine });
+  }
 }
 
 /** Starts uploading files at `pos`: a placeholder for each, then its reference. */

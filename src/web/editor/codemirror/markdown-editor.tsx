@@ -6,7 +6,7 @@ import type { EditStep } from '../../../shared/exact-edits.js';
 import { onAttachRequest } from '../../attachments/attach-requests.js';
 import type { HandedOverSelection } from '../plain-note-editor.js';
 import { spellCheckerFor } from '../spellcheck/spell-checker.js';
-import { uploadFiles } from './attachment-uploads.js';
+import { setAsideUploads, uploadFiles } from './attachment-uploads.js';
 import { createNoteState, spellcheckSlot } from './note-state.js';
 import { highlightSearch } from './search-highlight.js';
 import { spellcheck } from './spellcheck-extension.js';
@@ -50,8 +50,9 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
     latest.current = props;
   });
 
-  const stateFor = useCallback((text: string) => {
+  const stateFor = useCallback((noteId: string, text: string) => {
     return createNoteState(
+      noteId,
       text,
       spellcheckFor(latest.current.dictionaryOwner),
       (newText, edits) => {
@@ -73,7 +74,7 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
     // they would be a <style> element, which the strict CSP (style-src 'self') refuses.
     const element = host.current!;
     const root = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
-    const view = new EditorView({ parent: root, root, state: stateFor(text) });
+    const view = new EditorView({ parent: root, root, state: stateFor(noteId, text) });
     viewRef.current = view;
     shown.current = { noteId, text, owner: dictionaryOwner, highlight };
     if (handed) {
@@ -94,6 +95,7 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
     });
     return () => {
       stopAttaching();
+      setAsideUploads(view.state);
       view.destroy();
       viewRef.current = null;
     };
@@ -108,7 +110,8 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
       view.dispatch({ effects: spellcheckSlot.reconfigure(spellcheckFor(dictionaryOwner)) });
     }
     if (noteId !== current.noteId) {
-      view.setState(stateFor(value));
+      setAsideUploads(view.state);
+      view.setState(stateFor(noteId, value));
       current.noteId = noteId;
       current.text = value;
       current.highlight = highlight;

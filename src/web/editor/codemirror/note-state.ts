@@ -12,7 +12,7 @@ import {
 import { EditorView, keymap, placeholder } from '@codemirror/view';
 import type { TextEdit } from '../../../shared/text-edits.js';
 import { attachmentEmbeds, attachmentEmbedTheme } from './attachment-embeds.js';
-import { attachmentUploads } from './attachment-uploads.js';
+import { attachmentUploads, noteOfState } from './attachment-uploads.js';
 import { editorTheme, markdownHighlighting } from './editor-theme.js';
 import { findInNote } from './find-in-note.js';
 import { linkOpening } from './link-opening.js';
@@ -87,6 +87,7 @@ const baseExtensions: Extension = [
  * into another note's text.
  */
 export function createNoteState(
+  noteId: string,
   text: string,
   spellcheck: Extension,
   onLocalChange: (text: string, edits?: TextEdit[]) => void,
@@ -96,6 +97,7 @@ export function createNoteState(
     doc: text,
     extensions: [
       baseExtensions,
+      noteOfState.of(noteId),
       spellcheckSlot.of(spellcheck),
       noteActions.of(actions),
       EditorView.updateListener.of((update) => {
