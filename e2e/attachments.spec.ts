@@ -206,6 +206,36 @@ test.describe('Offline', () => {
       .toMatch(/^Offline paste!\[image\.png\]/);
   });
 
+  test('a picture pasted offline survives a reload, and goes into its note once online', async ({
+    page,
+    context,
+    account,
+  }) => {
+    const note = await account.api.createNote('Kept paste');
+    await openLoggedIn(page, account);
+    await serviceWorkerActive(page);
+    await notesNav(page).getByRole('link').first().click();
+    await expect(editor(page)).toBeFocused();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type(': ');
+    await expect.poll(async () => (await account.api.note(note.id))?.body).toBe('Kept paste: ');
+    await copyPictureToClipboard(page);
+    await context.setOffline(true);
+    await page.keyboard.press('ControlOrMeta+v');
+    await expect(
+      editor(page).getByRole('status').filter({ hasText: 'waiting for the connection' }),
+    ).toBeVisible();
+
+    await page.reload(); // still offline: the page and its notes come from the device
+    await expect(notesNav(page).getByRole('link')).toHaveText(['Kept paste:']);
+    await context.setOffline(false);
+    await expect
+      .poll(async () => (await account.api.note(note.id))?.body)
+      .toMatch(/^Kept paste: !\[image\.png\]\(\/api\/attachments\/[\w-]{22}\)$/);
+    await notesNav(page).getByRole('link').first().click();
+    await expect.poll(() => loaded(editor(page).locator('.cm-attachment img'))).toBe(320);
+  });
+
   test('a picture shown once is still there after a reload offline', async ({
     page,
     context,

@@ -13,6 +13,7 @@ import {
   registerAppWorker,
 } from './app-update/app-update.js';
 import { grantAttachmentAccess, withAttachmentAccess } from './attachments/attachment-access.js';
+import { indexedDbKeptUploads, memoryKeptUploads } from './attachments/kept-uploads.js';
 import { UpdateBanner } from './components/update-banner.js';
 import { AppController } from './controller/app-controller.js';
 import { browserDraftOwners } from './drafts/draft-owners.js';
@@ -32,6 +33,7 @@ const controller = new AppController({
   drafts,
   offlineStore: hasIndexedDb ? indexedDbOfflineStore() : memoryOfflineStore(),
   accountStorage: browserAccountStorage,
+  keptUploads: hasIndexedDb ? indexedDbKeptUploads() : memoryKeptUploads(),
   draftOwners: browserDraftOwners(),
   connectLive(token, handlers) {
     // A (re)connected socket often means a restarted server: a new version may be there.

@@ -6,11 +6,18 @@ import type { QuireApi } from '../api/quire-api.js';
 import { type SearchCall, searchNotes } from '../api/search-api.js';
 import type { SignupState } from '../api/session-api.js';
 import {
+  type KeptUploads,
+  keepUploadsIn,
+  memoryKeptUploads,
+  stopKeepingUploads,
+} from '../attachments/kept-uploads.js';
+import {
   type LateReference,
   onLateReference,
   withLateReference,
 } from '../attachments/late-references.js';
-import { type DraftOwners, soleTab } from '../drafts/draft-owners.js';
+import { resumeUpload } from '../attachments/resumed-uploads.js';
+import { claimable, type DraftOwners, soleTab } from '../drafts/draft-owners.js';
 import type { DraftStore } from '../drafts/draft-store.js';
 import { memoryOfflineStore, type OfflineStore } from '../offline/offline-store.js';
 import { type AccountStorage, memoryAccountStorage } from '../session/account-storage.js';
@@ -44,6 +51,8 @@ export interface AppControllerDeps {
   offlineStore?: OfflineStore;
   /** Which account the stored token is for, so Quire can open without the server. */
   accountStorage?: AccountStorage;
+  /** Files on their way to the server, kept on this device until they get there. */
+  keptUploads?: KeptUploads;
   store?: AppStore;
   search?: SearchCall;
 }
@@ -102,11 +111,15 @@ export class AppController {
       search: deps.search ?? searchNotes,
       onSessionExpired: () => this.sessionEnded(),
     });
-    onLateReference((late) => this.placeLateReference(late));
+    onLateReference((late) => void this.placeLateReference(late));
   }
 
-  /** A file that finished uploading after its note left the editor goes into that note. */
-  private placeLateReference(late: LateReference): void {
+  /**
+   * A file that finished uploading after its note left the editor (or this page) goes into
+   * that note, once the notes are here.
+   */
+  private async placeLateReference(late: LateReference): Promise<void> {
+    await this.notesLoaded();
     const state = this.store.getState();
     const note = state.notes.get(late.noteId);
     if (!note) {
@@ -263,6 +276,36 @@ export class AppController {
     this.notices.dismiss(id);
   }
 
+  /** Resolves once the session's notes are loaded (at once when they are). */
+  private notesLoaded(): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (!this.store.getState().notesLoaded) return;
+        unsubscribe?.();
+        resolve();
+      };
+      const unsubscribe: (() => void) | undefined = this.store.subscribe(check);
+      check();
+    });
+  }
+
+  /** Files kept by an earlier page of this account (and no live tab) are sent now. */
+  private async resumeUploads(account: string): Promise<void> {
+    const uploads = this.deps.keptUploads ?? memoryKeptUploads();
+    const owners = this.deps.draftOwners ?? soleTab();
+    keepUploadsIn(uploads, account, owners.self);
+    try {
+      const kept = await claimable(await uploads.load(account), owners);
+      for (const upload of kept) {
+        resumeUpload(upload, (name, error) =>
+          this.showNotice(`“${name}” could not be attached: ${error.message}`),
+        );
+      }
+    } catch (error) {
+      console.error(error);
+    }
+  }
+
   private enterSession(token: string, email: string, ahead: TopOfList | null = null): void {
     this.notes.reset();
     this.startupAttempt = 0;
@@ -273,6 +316,7 @@ export class AppController {
       if (this.offline.queue.size > 0 && !this.offline.isOffline()) void this.notes.sendQueued();
     });
     void this.notes.resumeDrafts();
+    void this.resumeUploads(email.toLowerCase());
     this.live?.stop();
     this.live = this.connectLive(token);
   }
@@ -296,6 +340,7 @@ export class AppController {
   }
 
   private leaveSession(): void {
+    stopKeepingUploads();
     this.notes.reset();
     this.live?.stop();
     this.live = null;

@@ -1,5 +1,3 @@
-import type { StoredDraft } from './draft-store.js';
-
 /**
  * Which tab writes a draft. Each tab holds a Web Lock named after itself for as long as it
  * lives, so another tab starting up leaves alone the drafts a live tab is still writing, and
@@ -39,11 +37,11 @@ export function soleTab(): DraftOwners {
   return { self: 'this-tab', alive: async () => null };
 }
 
-/** The drafts this tab may save: its own, and those no other live tab is writing. */
-export async function claimable(
-  drafts: readonly StoredDraft[],
+/** The drafts (or kept uploads) this tab may send: its own, and those no live tab is sending. */
+export async function claimable<T extends { owner?: string }>(
+  drafts: readonly T[],
   owners: DraftOwners,
-): Promise<StoredDraft[]> {
+): Promise<T[]> {
   const alive = await owners.alive();
   return drafts.filter(
     ({ owner }) => !owner || owner === owners.self || !alive || !alive.has(owner),

@@ -2,6 +2,7 @@ import { type EditorState, Facet, StateEffect, StateField } from '@codemirror/st
 import { Decoration, EditorView, WidgetType } from '@codemirror/view';
 import { attachmentSupport } from '../../attachments/attachment-access.js';
 import { referenceTo } from '../../attachments/attachment-reference.js';
+import { forgetUpload, keepUpload } from '../../attachments/kept-uploads.js';
 import { placeLateReference } from '../../attachments/late-references.js';
 import { UploadRefused, uploadAttachment } from '../../attachments/upload-attachment.js';
 import { fileDropGuard } from './file-drop-guard.js';
@@ -57,8 +58,11 @@ const pendingUploads = StateField.define<PendingUpload[]>({
     ),
 });
 
-/** The file and the means to stop each upload, by id (widgets are redrawn as they progress). */
-const tasks = new Map<number, { file: File; stop: AbortController }>();
+/**
+ * The file, the means to stop each upload, and the key it is kept under on the device, by id
+ * (widgets are redrawn as they progress).
+ */
+const tasks = new Map<number, { file: File; stop: AbortController; key: string }>();
 /** Uploads whose note left the editor, with where their reference was to go. */
 const setAside = new Map<
   number,
@@ -74,9 +78,9 @@ function find(state: EditorState, id: number): PendingUpload | undefined {
   return state.field(pendingUploads, false)?.find((upload) => upload.id === id);
 }
 
-function send(view: EditorView, id: number, file: File): void {
+function send(view: EditorView, id: number, file: File, key: string): void {
   const stop = new AbortController();
-  tasks.set(id, { file, stop });
+  tasks.set(id, { file, stop, key });
   let shown = 0;
   uploadAttachment(file, file.name, {
     signal: stop.signal,
@@ -89,6 +93,7 @@ function send(view: EditorView, id: number, file: File): void {
   }).then(
     (attachment) => {
       tasks.delete(id);
+      forgetUpload(key);
       const upload = find(view.state, id);
       const aside = setAside.get(id);
       setAside.delete(id);
@@ -115,6 +120,7 @@ function send(view: EditorView, id: number, file: File): void {
     (error: unknown) => {
       const aside = setAside.has(id);
       if (stop.signal.aborted || (!aside && !find(view.state, id))) return;
+      if (error instanceof UploadRefused) forgetUpload(key);
       if (aside && error instanceof UploadRefused) {
         setAside.delete(id);
         console.error(error);
@@ -138,7 +144,9 @@ function send(view: EditorView, id: number, file: File): void {
 }
 
 function cancel(view: EditorView, id: number): void {
-  tasks.get(id)?.stop.abort();
+  const task = tasks.get(id);
+  task?.stop.abort();
+  if (task) forgetUpload(task.key);
   tasks.delete(id);
   view.dispatch({ effects: removed.of(id) });
 }
@@ -149,7 +157,7 @@ function retry(view: EditorView, id: number): void {
   if (find(view.state, id)) {
     view.dispatch({ effects: changed.of({ id, failed: undefined, progress: 0 }) });
   }
-  send(view, id, task.file);
+  send(view, id, task.file, task.key);
 }
 
 /**
@@ -162,7 +170,10 @@ export function setAsideUploads(state: EditorState): void {
     // One the server refused goes no further: it was never going to have a reference.
     if (upload.failed && upload.failed !== WAITING && upload.failed !== UNREACHABLE) continue;
     const before = state.doc.sliceString(Math.max(0, upload.pos - CONTEXT_CHARS), upload.pos);
-    setAside.set(upload.id, { noteId, pos: upload.pos, before, ownLine: upload.ownLine });
+    const { pos, ownLine, name } = upload;
+    setAside.set(upload.id, { noteId, pos, before, ownLine });
+    const task = tasks.get(upload.id);
+    if (task) keepUpload({ key: task.key, noteId, pos, before, ownLine, name, file: task.file });
   }
 }
 
@@ -173,7 +184,13 @@ export function uploadFiles(view: EditorView, files: readonly File[], pos: numbe
     const id = nextId++;
     const name = file.name || 'pasted file';
     view.dispatch({ effects: added.of({ id, pos, name, progress: 0, ownLine }) });
-    send(view, id, new File([file], name, { type: file.type }));
+    const named = new File([file], name, { type: file.type });
+    // Kept on the device until it gets there, so a reload or a closed tab does not lose it.
+    const key = crypto.randomUUID();
+    const { state } = view;
+    const before = state.doc.sliceString(Math.max(0, pos - CONTEXT_CHARS), pos);
+    keepUpload({ key, noteId: state.facet(noteOfState), pos, before, ownLine, name, file: named });
+    send(view, id, named, key);
   }
 }
 
