@@ -128,6 +128,46 @@ describe('import', () => {
     expect((await bytesOf(token, diagram)).equals(PNG2)).toBe(true);
   });
 
+  it("brings a Google Keep Takeout's pictures and files, and lists the missing one", async () => {
+    const token = await signUp(server.url);
+    const keepNote = {
+      title: 'Garden',
+      textContent: 'Roses by the wall',
+      attachments: [
+        { filePath: '1a2b3c.png', mimetype: 'image/png' },
+        { filePath: 'memo.3gp', mimetype: 'audio/3gpp' },
+        { filePath: 'gone.jpg', mimetype: 'image/jpeg' },
+      ],
+      createdTimestampUsec: 1_700_000_000_000_000,
+      userEditedTimestampUsec: 1_700_000_100_000_000,
+      isTrashed: false,
+    };
+    const takeout = zipSync({
+      'Takeout/Keep/Garden.json': strToU8(JSON.stringify(keepNote)),
+      'Takeout/Keep/Garden.html': strToU8('<html>Garden</html>'),
+      'Takeout/Keep/1a2b3c.png': PNG,
+      'Takeout/Keep/memo.3gp': PNG2,
+    });
+    const summary = await importFile(server.url, token, takeout, 'takeout.zip');
+    expect(summary.json).toEqual({
+      imported: 1,
+      skipped: 0,
+      failed: [
+        {
+          name: 'takeout.zip/Takeout/Keep/Garden.json',
+          error: 'the attachment "gone.jpg" is not in the file',
+        },
+      ],
+    });
+    const [body = ''] = await bodies(token);
+    expect(body).toMatch(
+      /^Garden\n\nRoses by the wall\n\n!\[1a2b3c\.png\]\(\/api\/attachments\/[\w-]{22}\)\n\[memo\.3gp\]\(\/api\/attachments\/[\w-]{22}\)$/,
+    );
+    const [picture, memo] = idsIn(body) as [string, string];
+    expect((await bytesOf(token, picture)).equals(PNG)).toBe(true);
+    expect((await bytesOf(token, memo)).equals(PNG2)).toBe(true);
+  });
+
   it("brings a Joplin export's resources", async () => {
     const token = await signUp(server.url);
     const joplin = zipSync({

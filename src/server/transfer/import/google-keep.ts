@@ -1,4 +1,5 @@
 import { PartFailure } from './import-error.js';
+import { isPictureName } from './imported-files.js';
 import { type ImportedNote, seconds, withTitle } from './imported-note.js';
 import { withTags } from './tag-word.js';
 
@@ -10,7 +11,12 @@ interface KeepNote {
   createdTimestampUsec?: unknown;
   userEditedTimestampUsec?: unknown;
   isTrashed?: unknown;
+  /** Pictures and recordings, as files beside the note's JSON in the Takeout. */
+  attachments?: { filePath?: unknown }[];
 }
+
+/** The mark of a file of the Takeout a note names, or undefined when it is not there. */
+export type KeepFiles = (filePath: string) => string | undefined;
 
 /** True for one note of a Google Keep Takeout (`Takeout/Keep/<note>.json`). */
 export const isKeepNote = (data: unknown): boolean =>
@@ -20,10 +26,16 @@ export const isKeepNote = (data: unknown): boolean =>
   ('textContent' in data || 'listContent' in data);
 
 /**
- * One Keep note: its title on the first line, its checklist as a Markdown task list, its labels
- * as `#tags`. Notes in Keep's trash stay out (undefined).
+ * One Keep note: its title on the first line, its checklist as a Markdown task list, its
+ * attachments after them (a picture shown, another file linked), its labels as `#tags`. Notes
+ * in Keep's trash stay out (undefined). `missing` hears of an attachment the Takeout lacks.
  */
-export function readKeepNote(path: string, data: KeepNote): ImportedNote | undefined {
+export function readKeepNote(
+  path: string,
+  data: KeepNote,
+  files: KeepFiles = () => undefined,
+  missing: (filePath: string) => void = () => {},
+): ImportedNote | undefined {
   if (data.isTrashed === true) return undefined;
   const text = typeof data.textContent === 'string' ? data.textContent : '';
   if (data.listContent !== undefined && !Array.isArray(data.listContent)) {
@@ -32,7 +44,19 @@ export function readKeepNote(path: string, data: KeepNote): ImportedNote | undef
   const tasks = (data.listContent ?? []).map(
     (item) => `- [${item?.isChecked === true ? 'x' : ' '}] ${String(item?.text ?? '')}`,
   );
-  const body = [text, tasks.join('\n')].filter((part) => part !== '').join('\n\n');
+  const attached = (Array.isArray(data.attachments) ? data.attachments : []).flatMap((file) => {
+    const filePath = typeof file?.filePath === 'string' ? file.filePath : undefined;
+    if (!filePath) return [];
+    const mark = files(filePath);
+    if (!mark) {
+      missing(filePath);
+      return [];
+    }
+    return [`${isPictureName(filePath) ? '!' : ''}[${filePath}](${mark})`];
+  });
+  const body = [text, tasks.join('\n'), attached.join('\n')]
+    .filter((part) => part !== '')
+    .join('\n\n');
   const labels = Array.isArray(data.labels) ? data.labels : [];
   const tags = labels.flatMap((label) => (typeof label?.name === 'string' ? [label.name] : []));
   return {

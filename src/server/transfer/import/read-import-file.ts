@@ -105,7 +105,16 @@ async function readZipOfNotes(
         if (!entry.path.endsWith('.json')) return undefined;
         const json = parseJson(decodeText(entry.data));
         if (!isKeepNote(json)) throw new PartFailure('a JSON file in no format Quire can import');
-        return readKeepNote(entry.path, json as never);
+        return readKeepNote(
+          entry.path,
+          json as never,
+          (filePath) => folder.markFor(entry.path, filePath, false),
+          (filePath) =>
+            result.failed.push({
+              name: label,
+              error: `the attachment "${filePath}" is not in the file`,
+            }),
+        );
       }
       if (!isNoteFile(entry.path)) return undefined;
       const read = readMarkdownFile(entry.path, entry.data, entry.modified);
