@@ -120,14 +120,13 @@ function send(view: EditorView, id: number, file: File, key: string): void {
     (error: unknown) => {
       const aside = setAside.has(id);
       if (stop.signal.aborted || (!aside && !find(view.state, id))) return;
-      if (error instanceof UploadRefused) forgetUpload(key);
-      if (aside && error instanceof UploadRefused) {
-        setAside.delete(id);
-        console.error(error);
-        return;
-      }
       if (error instanceof UploadRefused) {
-        view.dispatch({ effects: changed.of({ id, failed: error.message }) });
+        forgetUpload(key);
+        if (aside) {
+          // No placeholder is left to say why: its note is no longer in the editor.
+          setAside.delete(id);
+          console.error(error);
+        } else view.dispatch({ effects: changed.of({ id, failed: error.message }) });
         return;
       }
       // No answer: offline, the file waits; either way it goes by itself once the browser
