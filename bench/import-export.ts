@@ -1,7 +1,7 @@
 /**
  * `node --expose-gc --import tsx bench/import-export.ts`: how long a 10,000-note import and export take,
- * and how much memory exporting 100,000 notes needs, over SQLite on loopback. A report, not a
- * test: it prints numbers and exits 0.
+ * a vault of 300 pictures, and how much memory exporting 100,000 notes needs, over SQLite on
+ * loopback. A report, not a test: it prints numbers and exits 0.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,12 +26,15 @@ const bus = createMemoryBus();
 const app = await buildApp({ config, database, bus, logger: false, webClientDir: dir });
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
 
-const signup = await fetch(`${url}/api/signup`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ username: 'bench@example.com', password: 'bench password' }),
-});
-const token = await signup.text();
+async function signUp(username: string): Promise<string> {
+  const response = await fetch(`${url}/api/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'bench password' }),
+  });
+  return response.text();
+}
+const token = await signUp('bench@example.com');
 
 /** A zip of `count` Markdown notes of about 400 bytes, under a folder named `batch`. */
 function notesZip(batch: number, count: number): Uint8Array {
@@ -50,10 +53,10 @@ async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }
   return { ms: Math.round(performance.now() - start), value };
 }
 
-async function importZip(zip: Uint8Array) {
+async function importZip(zip: Uint8Array, as = token) {
   const response = await fetch(`${url}/api/import?name=bench.zip`, {
     method: 'POST',
-    headers: { token, 'content-type': 'application/octet-stream' },
+    headers: { token: as, 'content-type': 'application/octet-stream' },
     body: Buffer.from(zip),
   });
   return response.json();
@@ -63,19 +66,50 @@ async function importZip(zip: Uint8Array) {
  * Reads the export to its end, noting the most live heap while it streams: sampled each
  * second after a full collection (run with --expose-gc), so garbage not yet collected is left out.
  */
-async function exportAll(): Promise<{ bytes: number; peakHeapMiB: number }> {
+async function exportAll(as = token): Promise<{ bytes: number; peakHeapMiB: number }> {
   let peak = process.memoryUsage().heapUsed;
   const sampler = setInterval(() => {
     global.gc?.();
     peak = Math.max(peak, process.memoryUsage().heapUsed);
   }, 1000);
-  const response = await fetch(`${url}/api/export`, { headers: { token } });
+  const response = await fetch(`${url}/api/export`, { headers: { token: as } });
   let bytes = 0;
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>)
     bytes += chunk.length;
   clearInterval(sampler);
   return { bytes, peakHeapMiB: Math.round(peak / 2 ** 20) };
 }
+
+/**
+ * An Obsidian vault of `count` notes, each embedding a picture of its own of `bytes` bytes
+ * (a PNG signature, then noise the zip cannot shrink), kept in the vault's attachments folder.
+ */
+function picturesZip(count: number, bytes: number): Uint8Array {
+  const random = seededRandom(7);
+  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  const files: Record<string, Uint8Array> = {};
+  for (let i = 0; i < count; i++) {
+    files[`Photos/Day ${i}.md`] = new TextEncoder().encode(`# Day ${i}\n\n![[photo ${i}.png]]\n`);
+    const picture = new Uint8Array(bytes);
+    picture.set(signature);
+    for (let at = signature.length; at < bytes; at++) picture[at] = Math.floor(random() * 256);
+    files[`Photos/attachments/photo ${i}.png`] = picture;
+  }
+  return zipSync(files, { level: 0 });
+}
+
+// An account of its own, so the figures below are of notes alone.
+const photographer = await signUp('photos@example.com');
+const vault = picturesZip(300, 100 * 1024);
+const vaultImport = await timed(() => importZip(vault, photographer));
+console.log(
+  `import a vault of 300 notes with a 100 KiB picture each (${Math.round(vault.length / 2 ** 20)} MiB zip): ${vaultImport.ms} ms`,
+  vaultImport.value,
+);
+const vaultExport = await timed(() => exportAll(photographer));
+console.log(
+  `export those 300 notes and pictures: ${vaultExport.ms} ms, ${Math.round(vaultExport.value.bytes / 2 ** 20)} MiB`,
+);
 
 const first = notesZip(0, 10_000);
 const imported = await timed(() => importZip(first));
