@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { unzipSync, zipSync } from 'fflate';
-import { expect, openLoggedIn, test } from './support/fixtures.js';
+import { PNG_BYTES, uploadFile } from './support/attachment-files.js';
+import { createAccount, expect, openLoggedIn, test } from './support/fixtures.js';
+import { editor, notesNav } from './support/notes-page.js';
 
 const utf8 = (text: string) => Buffer.from(text, 'utf8');
 
@@ -37,6 +39,51 @@ test.describe('export and import', () => {
     expect(Buffer.from(files['Packing list.md'] as Uint8Array).toString()).toContain(
       'tags: ["travel"]',
     );
+  });
+
+  test('an export with a picture, imported into another account, shows the same picture', async ({
+    page,
+    browser,
+    server,
+    account,
+  }) => {
+    const id = await uploadFile(account.api, PNG_BYTES, 'dot.png');
+    await account.api.createNote(`Holiday\n![dot.png](/api/attachments/${id})`);
+    await openLoggedIn(page, account);
+    const download = page.waitForEvent('download');
+    await openMenuEntry(page, 'Export all notes');
+    const exported = await readFile(await (await download).path());
+
+    const other = await createAccount(server.url);
+    const context = await browser.newContext({ baseURL: server.url });
+    try {
+      const elsewhere = await context.newPage();
+      await openLoggedIn(elsewhere, other);
+      await openMenuEntry(elsewhere, 'Import…');
+      const dialog = elsewhere.getByRole('dialog', { name: 'Import notes' });
+      const chooser = elsewhere.waitForEvent('filechooser');
+      await dialog.getByRole('button', { name: 'Choose files…' }).click();
+      await (await chooser).setFiles({
+        name: 'export.zip',
+        mimeType: 'application/zip',
+        buffer: exported,
+      });
+      await expect(dialog.getByRole('status')).toContainText('Imported 1 note');
+      await elsewhere.keyboard.press('Escape');
+      await notesNav(elsewhere)
+        .getByRole('link', { name: /Holiday/ })
+        .click();
+      const picture = editor(elsewhere).locator('.cm-attachment img');
+      await expect
+        .poll(() => picture.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+        .toBe(1);
+      // The other account has its own copy of the file, under a new id.
+      const [note] = await other.api.listNotes();
+      expect(note?.body).toMatch(/^Holiday\n!\[dot\.png\]\(\/api\/attachments\/[\w-]{22}\)$/);
+      expect(note?.body).not.toContain(id);
+    } finally {
+      await context.close();
+    }
   });
 
   test('"Import…" takes files from the picker and sums up what it did', async ({
