@@ -58,6 +58,17 @@ export const editorTheme = EditorView.theme({
     padding: '0 0.15em',
     cursor: 'pointer',
   },
+  // A link to another note; dashed, in the danger colour, when no note has its title yet.
+  '.cm-wiki-link, .cm-wiki-link *': {
+    color: 'var(--accent, LinkText)',
+    textDecorationLine: 'underline',
+    textDecorationStyle: 'solid',
+    textUnderlineOffset: '0.2em',
+  },
+  '.cm-wiki-link-unresolved, .cm-wiki-link-unresolved *': {
+    color: 'var(--danger, #b42318)',
+    textDecorationStyle: 'dashed',
+  },
   '.cm-task-box': {
     width: '1em',
     height: '1em',

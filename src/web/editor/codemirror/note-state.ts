@@ -23,6 +23,7 @@ import { searchResultHighlight } from './search-highlight.js';
 import { tabFocusHint } from './tab-focus-hint.js';
 import { tagLinks } from './tag-marks.js';
 import { taskBoxDrawer, toggleTaskOnLine } from './task-boxes.js';
+import { followLinkAtCursor, wikiLinks } from './wiki-link-marks.js';
 
 // GFM markdown without nested code languages: `markdown()` would pull in the HTML, CSS and
 // JavaScript grammars (~80 KB gzip) for highlighting inside fences. Code stays monospace.
@@ -35,6 +36,7 @@ const markdownKeys = Prec.high(
     { key: 'Mod-b', run: toggleBold, preventDefault: true },
     { key: 'Mod-i', run: toggleItalic, preventDefault: true },
     { key: 'Mod-Enter', run: toggleTaskOnLine },
+    { key: 'Alt-Enter', run: followLinkAtCursor },
   ]),
 );
 
@@ -71,6 +73,7 @@ const baseExtensions: Extension = [
   findInNote,
   linkOpening,
   tagLinks,
+  wikiLinks,
   taskBoxDrawer,
   searchResultHighlight,
   tabFocusHint,

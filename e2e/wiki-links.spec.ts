@@ -1,0 +1,96 @@
+import type { Page } from '@playwright/test';
+import { editorText } from './support/editor-text.js';
+import { type Account, expect, openLoggedIn, test } from './support/fixtures.js';
+import { editor, notesNav } from './support/notes-page.js';
+
+// Links between notes, written `[[Title]]`: followed from the editor with the mouse and the
+// keyboard, made with `[[` and the list of titles, and followed from the preview.
+
+/** Opens the note whose list entry matches `title` in the editor. */
+async function openNote(page: Page, account: Account, title: RegExp): Promise<void> {
+  await openLoggedIn(page, account);
+  await notesNav(page).getByRole('link', { name: title }).click();
+  await expect(page.locator('.markdown-editor .cm-content')).toBeFocused();
+}
+
+/** The link written exactly as `written` in the editor. */
+const link = (page: Page, written: string) =>
+  page.locator('.markdown-editor .cm-wiki-link', {
+    hasText: new RegExp(`^${written.replace(/[[\]|#]/g, '\\$&')}$`),
+  });
+
+const firstLine = async (page: Page) => (await editorText(editor(page))).split('\n')[0];
+
+test.describe('Wiki links in the editor', () => {
+  test('Ctrl+click on a link opens the note it names, at its heading', async ({
+    page,
+    account,
+  }) => {
+    const filler = Array.from({ length: 80 }, (_, i) => `Line ${i + 1}`).join('\n');
+    await account.api.createNote(`# Lisbon trip\n${filler}\n## Day 2\nTram 28 to the castle`);
+    await account.api.createNote('Plans\n\nSee [[lisbon TRIP]] and [[Lisbon trip#Day 2|day two]].');
+    await openNote(page, account, /Plans/);
+
+    await expect(link(page, '[[lisbon TRIP]]')).not.toHaveClass(/unresolved/);
+    await link(page, '[[lisbon TRIP]]').click({ modifiers: ['ControlOrMeta'] });
+    await expect.poll(() => firstLine(page)).toBe('# Lisbon trip');
+    await expect(notesNav(page).getByRole('link', { name: /^# Lisbon trip/ })).toHaveAttribute(
+      'aria-current',
+      /.+/,
+    );
+
+    await notesNav(page)
+      .getByRole('link', { name: /^Plans/ })
+      .click();
+    await link(page, '[[Lisbon trip#Day 2|day two]]').click({ modifiers: ['ControlOrMeta'] });
+    await expect(notesNav(page).getByRole('link', { name: /^# Lisbon trip/ })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    await expect(page.locator('.markdown-editor .cm-line', { hasText: 'Day 2' })).toBeInViewport();
+    await expect
+      .poll(() => page.locator('.markdown-editor .cm-scroller').evaluate((el) => el.scrollTop))
+      .toBeGreaterThan(0);
+  });
+
+  test('Alt+Enter follows the link at the cursor; a plain click only places it', async ({
+    page,
+    account,
+  }) => {
+    await account.api.createNote('Recipes\nbread, soup');
+    await account.api.createNote('Shopping\nflour for [[Recipes]]');
+    await openNote(page, account, /Shopping/);
+
+    await link(page, '[[Recipes]]').click();
+    await expect.poll(() => firstLine(page)).toBe('Shopping');
+    await page.keyboard.press('Alt+Enter');
+    await expect.poll(() => firstLine(page)).toBe('Recipes');
+  });
+
+  test('following a link to a missing note creates it, titled by the link', async ({
+    page,
+    account,
+  }) => {
+    await account.api.createNote('Ideas\nwrite about [[Garden Plans]]');
+    await openNote(page, account, /Ideas/);
+
+    await expect(link(page, '[[Garden Plans]]')).toHaveClass(/cm-wiki-link-unresolved/);
+    await link(page, '[[Garden Plans]]').click({ modifiers: ['ControlOrMeta'] });
+    await expect.poll(() => firstLine(page)).toBe('# Garden Plans');
+    await expect(notesNav(page).getByRole('link', { name: /^# Garden Plans/ })).toBeVisible();
+    await expect
+      .poll(async () => (await account.api.listNotes()).map((note) => note.body))
+      .toContain('# Garden Plans\n');
+
+    // Back in the first note, the link now finds the new note.
+    await notesNav(page).getByRole('link', { name: /Ideas/ }).click();
+    await expect(link(page, '[[Garden Plans]]')).not.toHaveClass(/unresolved/);
+  });
+
+  test('a [[link]] in code is not a link', async ({ page, account }) => {
+    await account.api.createNote('Code\n`[[Inline]]`\n```\n[[Fenced]]\n```\n[[Real]]');
+    await openNote(page, account, /Code/);
+    await expect(link(page, '[[Real]]')).toHaveCount(1);
+    await expect(page.locator('.markdown-editor .cm-wiki-link')).toHaveCount(1);
+  });
+});
