@@ -150,7 +150,13 @@ export function wikiLinks(text: string): WikiLink[] {
  * A name as links compare it: case and Latin, Greek and Cyrillic accents folded as tag names
  * are, Unicode-normalized, runs of spaces as one.
  */
-export const linkKey = (name: string) => tagName(name.trim().replace(/\s+/g, ' '));
+export function linkKey(name: string): string {
+  const spaced = name.trim().replace(/\s+/g, ' ');
+  // Plain ASCII has no accents to fold: most titles skip the Unicode work.
+  return PLAIN_ASCII.test(spaced) ? spaced.toLowerCase() : tagName(spaced);
+}
+
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 
 const HEADING_MARKS = /^\s{0,3}#{1,6}(?:\s+|$)/;
 
@@ -213,16 +219,15 @@ export interface LinkableNote {
 /**
  * Which note each name leads to: a note is named by its title and its aliases. When notes
  * share a name the most recently modified wins, then the one earlier in `notes`.
- * `namesOf` may return cached names; it is called once per note.
+ * `keysOf` (the note's names as `linkKey` makes them) may return cached keys.
  */
 export function linkIndex<N extends LinkableNote>(
   notes: Iterable<N>,
-  namesOf: (note: N) => readonly string[] = linkNames,
+  keysOf: (note: N) => readonly string[] = (note) => linkNames(note).map(linkKey),
 ): Map<string, N> {
   const index = new Map<string, N>();
   for (const note of notes) {
-    for (const name of namesOf(note)) {
-      const key = linkKey(name);
+    for (const key of keysOf(note)) {
       const held = index.get(key);
       if (!held || note.timeLastModified > held.timeLastModified) index.set(key, note);
     }
