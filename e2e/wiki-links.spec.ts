@@ -93,4 +93,41 @@ test.describe('Wiki links in the editor', () => {
     await expect(link(page, '[[Real]]')).toHaveCount(1);
     await expect(page.locator('.markdown-editor .cm-wiki-link')).toHaveCount(1);
   });
+
+  test('typing [[ offers the titles; arrows and Enter complete the link', async ({
+    page,
+    account,
+  }) => {
+    await account.api.createNote('# Garden log\nroses');
+    await account.api.createNote('Grocery list');
+    await account.api.createNote('Journal\n');
+    await openNote(page, account, /^Journal/);
+    await page.keyboard.press('ControlOrMeta+End');
+
+    await page.keyboard.type('Went to the [[');
+    const options = page.getByRole('listbox').getByRole('option');
+    // The note being written went to the top of the list with its first key.
+    await expect(options).toHaveText(['Journal', 'Grocery list', 'Garden log']);
+    await page.keyboard.type('gl');
+    await expect(options).toHaveText(['Garden log', 'Grocery list']);
+    await page.keyboard.press('ArrowDown');
+    await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    await expect(options).toHaveCount(0);
+    await page.keyboard.type(' today');
+    await expect
+      .poll(() => editorText(editor(page)))
+      .toBe('Journal\nWent to the [[Grocery list]] today');
+    await expect(link(page, '[[Grocery list]]')).not.toHaveClass(/unresolved/);
+
+    // Escape closes the list and keeps what was typed.
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('[[gar');
+    await expect(options).toHaveText(['Garden log']);
+    await page.keyboard.press('Escape');
+    await expect(options).toHaveCount(0);
+    await expect
+      .poll(() => editorText(editor(page)))
+      .toBe('Journal\nWent to the [[Grocery list]] today\n[[gar');
+  });
 });

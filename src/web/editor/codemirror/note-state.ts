@@ -15,6 +15,7 @@ import { attachmentEmbeds, attachmentEmbedTheme } from './attachment-embeds.js';
 import { attachmentUploads, noteOfState } from './attachment-uploads.js';
 import { editorTheme, markdownHighlighting } from './editor-theme.js';
 import { findInNote } from './find-in-note.js';
+import { linkCompletion } from './link-completion.js';
 import { linkOpening } from './link-opening.js';
 import { listKeys } from './list-keys.js';
 import { toggleBold, toggleItalic } from './markdown-formatting.js';
@@ -74,6 +75,7 @@ const baseExtensions: Extension = [
   linkOpening,
   tagLinks,
   wikiLinks,
+  linkCompletion,
   taskBoxDrawer,
   searchResultHighlight,
   tabFocusHint,

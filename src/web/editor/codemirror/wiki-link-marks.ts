@@ -16,7 +16,7 @@ import { revealHeading, revealHeadingWhenOpened } from './reveal-heading.js';
 // Code is not text: a `[[…]]` in it is not a link.
 const CODE = new Set(['InlineCode', 'FencedCode', 'CodeBlock', 'HTMLBlock']);
 
-function inCode(state: EditorState, pos: number): boolean {
+export function inCode(state: EditorState, pos: number): boolean {
   for (let node = syntaxTree(state).resolveInner(pos, 1); ; node = node.parent) {
     if (CODE.has(node.name)) return true;
     if (!node.parent) return false;
