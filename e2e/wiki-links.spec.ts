@@ -131,3 +131,41 @@ test.describe('Wiki links in the editor', () => {
       .toBe('Journal\nWent to the [[Grocery list]] today\n[[gar');
   });
 });
+
+test.describe('Wiki links in the preview', () => {
+  test('a click on a link opens the note here; one to a missing note creates it', async ({
+    page,
+    account,
+  }) => {
+    await account.api.createNote('# Recipes\nbread, soup');
+    await account.api.createNote('Menu\n\nCook from [[recipes]], not [[Takeaway]]; `[[in code]]`');
+    await openNote(page, account, /^Menu/);
+    const address = page.url();
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByRole('article', { name: 'Preview' });
+
+    await expect(preview.getByRole('link')).toHaveCount(2);
+    await expect(preview.getByText('[[in code]]')).toBeVisible();
+    const takeaway = preview.getByRole('link', { name: 'Takeaway' });
+    await expect(takeaway).toHaveClass(/note-preview__note-link--missing/);
+    const recipes = preview.getByRole('link', { name: 'recipes' });
+    await expect(recipes).not.toHaveClass(/missing/);
+    await expect(recipes).not.toHaveAttribute('target');
+
+    await recipes.click();
+    await expect(preview.getByRole('heading', { name: 'Recipes' })).toBeVisible();
+    await expect(notesNav(page).getByRole('link', { name: /^# Recipes/ })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    expect(page.url()).toBe(address);
+    expect(page.context().pages()).toHaveLength(1);
+
+    await notesNav(page).getByRole('link', { name: /^Menu/ }).click();
+    await preview.getByRole('link', { name: 'Takeaway' }).click();
+    await expect(preview.getByRole('heading', { name: 'Takeaway' })).toBeVisible();
+    await expect
+      .poll(async () => (await account.api.listNotes()).map((note) => note.body))
+      .toContain('# Takeaway\n');
+  });
+});

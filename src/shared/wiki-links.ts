@@ -14,6 +14,12 @@ export interface WikiLink {
   shown: string;
 }
 
+/** The link written at `at` (where its `[[` is), or null when none starts there. */
+export function wikiLinkAt(text: string, at = 0): WikiLink | null {
+  if (text.charCodeAt(at) !== 0x5b || text.charCodeAt(at + 1) !== 0x5b) return null;
+  return linkAt(text, at, text.length);
+}
+
 /** Reads one `[[…]]` starting at `at` (which holds `[[`); null when it is not a link. */
 function linkAt(text: string, at: number, end: number): WikiLink | null {
   // The inside stops at the first bracket, backtick or line break: no nesting, and a code span

@@ -40,7 +40,7 @@ export function SelectedNoteEditor({ noteId }: { noteId: NoteId }) {
           autoFocus
         />
       </div>
-      {isPreviewOpen && <PreviewPane text={text} onChange={onChange} />}
+      {isPreviewOpen && <PreviewPane text={text} onChange={onChange} links={links} />}
     </>
   );
 }
