@@ -24,7 +24,7 @@ import { searchResultHighlight } from './search-highlight.js';
 import { tabFocusHint } from './tab-focus-hint.js';
 import { tagLinks } from './tag-marks.js';
 import { taskBoxDrawer, toggleTaskOnLine } from './task-boxes.js';
-import { followLinkAtCursor, wikiLinks } from './wiki-link-marks.js';
+import { followLinkAtCursor, noteLinkMarks } from './wiki-link-marks.js';
 
 // GFM markdown without nested code languages: `markdown()` would pull in the HTML, CSS and
 // JavaScript grammars (~80 KB gzip) for highlighting inside fences. Code stays monospace.
@@ -74,7 +74,7 @@ const baseExtensions: Extension = [
   findInNote,
   linkOpening,
   tagLinks,
-  wikiLinks,
+  noteLinkMarks,
   linkCompletion,
   taskBoxDrawer,
   searchResultHighlight,

@@ -45,7 +45,7 @@ function linkMarks(view: EditorView): DecorationSet {
   const builder = new RangeSetBuilder<Decoration>();
   const { state } = view;
   const actions = state.facet(noteActions);
-  const click = isMac() ? '⌘+click' : 'Ctrl+click';
+  const keys = isMac() ? '⌘+click or ⌥+Enter' : 'Ctrl+click or Alt+Enter';
   let lastLine = 0;
   for (const { from, to } of view.visibleRanges) {
     for (let pos = from; pos <= to; ) {
@@ -59,8 +59,8 @@ function linkMarks(view: EditorView): DecorationSet {
           class: found ? 'cm-wiki-link' : 'cm-wiki-link cm-wiki-link-unresolved',
           attributes: {
             title: found
-              ? `Open “${link.target}” (${click} or Alt+Enter)`
-              : `No note is titled “${link.target}”: ${click} or Alt+Enter creates it`,
+              ? `Open “${link.target}” (${keys})`
+              : `No note is titled “${link.target}”: ${keys} creates it`,
           },
         });
         builder.add(link.from, link.to, mark);
@@ -116,7 +116,7 @@ export const followLinkAtCursor: Command = (view) => {
  * `[[links]]` look like links, dashed when no note has their title. Ctrl/Cmd+click follows
  * one; a plain click places the cursor, so a link stays as easy to edit as any text.
  */
-export const wikiLinks = [
+export const noteLinkMarks = [
   wikiLinkMarker,
   EditorView.domEventHandlers({
     mousedown(event, view) {
