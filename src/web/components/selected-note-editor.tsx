@@ -5,6 +5,7 @@ import { useAppState, useController } from '../app-context.js';
 import { NoteEditor } from '../editor/note-editor.js';
 import { PreviewPane } from '../preview/preview-pane.js';
 import { selectEditorText } from '../state/selectors.js';
+import { useNoteLinks } from './use-note-links.js';
 
 /**
  * The editor of the open note, or its rendered preview. It alone follows the text, so a
@@ -24,6 +25,7 @@ export function SelectedNoteEditor({ noteId }: { noteId: NoteId }) {
   // While the list shows search results, their matches are highlighted in the note.
   const highlight = useAppState((state) => (state.find.hits ? state.find.searchText : ''));
   const showTag = useCallback((tag: string) => controller.find.filterByTag(tag), [controller]);
+  const links = useNoteLinks();
   return (
     <>
       {/* Hidden, not unmounted, so the editor keeps its undo history and spell checker. */}
@@ -34,10 +36,11 @@ export function SelectedNoteEditor({ noteId }: { noteId: NoteId }) {
           onChange={onChange}
           onTagClick={showTag}
           highlight={highlight}
+          links={links}
           autoFocus
         />
       </div>
-      {isPreviewOpen && <PreviewPane text={text} onChange={onChange} />}
+      {isPreviewOpen && <PreviewPane text={text} onChange={onChange} links={links} />}
     </>
   );
 }

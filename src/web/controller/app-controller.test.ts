@@ -107,6 +107,20 @@ describe('AppController', () => {
     expect(state().drafts).toEqual({});
   });
 
+  it('creates a note with its first text, shown at once and saved after the create', async () => {
+    const { controller, state, api, server } = setup('t');
+    await controller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const answer = holdNextCreate(api);
+    void controller.createNote('# Garden plans\n');
+    const id = state().selectedNoteId!;
+    expect(state().drafts[id]).toBe('# Garden plans\n');
+    answer();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.notes.get(id)?.body).toBe('# Garden plans\n');
+    expect(state().drafts).toEqual({});
+  });
+
   it('deletes on the server a note whose create was still on its way', async () => {
     const { controller, state, server, api } = setup('t');
     await controller.start();

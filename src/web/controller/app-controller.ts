@@ -208,8 +208,9 @@ export class AppController {
     return this.notes.hasUnsaved();
   }
 
-  createNote(): Promise<void> {
-    return this.notes.create();
+  /** A new note, selected; `text` is what it starts with, saved as typing is. */
+  createNote(text = ''): Promise<void> {
+    return this.notes.create(text);
   }
 
   deleteNote(id: NoteId): Promise<void> {

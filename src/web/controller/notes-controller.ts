@@ -188,8 +188,9 @@ export class NotesController {
    * "New" (spec §4.3): the note exists here at once, with an id of its own, selected and first
    * in the list; its create follows to the server (kept on the device until it gets there).
    * Saves of the note wait for that create, so text typed meanwhile goes to it and nowhere else.
+   * `text` is its first text, saved as if typed (a link to a missing note names it so).
    */
-  create(): Promise<void> {
+  create(text = ''): Promise<void> {
     const now = Math.floor(Date.now() / 1000);
     const note: Note = {
       id: crypto.randomUUID(),
@@ -200,7 +201,9 @@ export class NotesController {
     };
     this.created.push({ id: note.id, afterList: this.lists.requested });
     this.deps.store.dispatch({ type: 'noteCreated', note });
-    return this.createOnServer(note.id);
+    const created = this.createOnServer(note.id);
+    if (text !== '') this.edit(note.id, text);
+    return created;
   }
 
   private async createOnServer(id: NoteId): Promise<void> {

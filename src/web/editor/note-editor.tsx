@@ -2,6 +2,7 @@ import { type ComponentType, lazy, Suspense, useRef, useState } from 'react';
 import type { EditStep } from '../../shared/exact-edits.js';
 import { useAppState } from '../app-context.js';
 import type { MarkdownEditorProps } from './codemirror/markdown-editor.js';
+import type { LinkActions } from './codemirror/note-actions.js';
 import { type HandedOverSelection, PlainNoteEditor } from './plain-note-editor.js';
 
 /**
@@ -16,6 +17,7 @@ import { type HandedOverSelection, PlainNoteEditor } from './plain-note-editor.j
  * - `onTagClick(tag)`: a `#tag` in the text was clicked (its name as compared).
  * - `highlight`: the list's search, whose matches are highlighted; a note opened while it is on
  *   shows its first match.
+ * - `links`: where `[[links]]` lead (the notes by title), and how to open or create one.
  * Saving, merging and ordering live outside; the editor only shows and reports text.
  */
 export interface NoteEditorProps {
@@ -25,6 +27,7 @@ export interface NoteEditorProps {
   autoFocus?: boolean;
   onTagClick?(tag: string): void;
   highlight?: string;
+  links?: LinkActions;
 }
 
 type EditorComponent = ComponentType<MarkdownEditorProps>;

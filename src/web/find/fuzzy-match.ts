@@ -5,7 +5,11 @@ export interface FuzzyMatch {
   indices: number[];
 }
 
-const fold = (char: string) => char.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+// ASCII has nothing to fold but case; only other characters pay for Unicode normalization.
+const fold = (char: string) =>
+  char.charCodeAt(0) < 0x80
+    ? char.toLowerCase()
+    : char.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 const isWordStart = (text: string, index: number) =>
   index === 0 || /[\s\p{P}]/u.test(text[index - 1] ?? '');
 

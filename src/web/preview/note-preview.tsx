@@ -1,4 +1,6 @@
 import { type MouseEvent, useLayoutEffect, useMemo, useRef } from 'react';
+import type { LinkActions } from '../editor/codemirror/note-actions.js';
+import { noteLinkTarget } from './note-links-extension.js';
 import { renderMarkdown } from './render-markdown.js';
 import { toggleTask } from './task-list.js';
 import './note-preview.css';
@@ -7,14 +9,22 @@ export interface NotePreviewProps {
   text: string;
   /** The note's new text after a task box was ticked; saved like typing. */
   onChange?(text: string): void;
+  /** Where `[[links]]` lead; without it they show as found and do nothing. */
+  links?: LinkActions;
+  /** The notes as they are: links are drawn again when they change (a note made or renamed). */
+  notes?: unknown;
 }
 
 const boxesIn = (article: HTMLElement) =>
   Array.from(article.querySelectorAll<HTMLInputElement>('input[type="checkbox"]'));
 
 /** The note rendered as Markdown; a lazy chunk, loaded the first time Preview is pressed. */
-export default function NotePreview({ text, onChange }: NotePreviewProps) {
-  const html = useMemo(() => renderMarkdown(text), [text]);
+export default function NotePreview({ text, onChange, links, notes }: NotePreviewProps) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new notes may resolve the links anew
+  const html = useMemo(
+    () => renderMarkdown(text, (target) => !links || links.resolveLink(target) !== undefined),
+    [text, links, notes],
+  );
   const article = useRef<HTMLElement>(null);
 
   // The renderer draws task boxes disabled; here they tick, and each is named by its task.
@@ -28,7 +38,21 @@ export default function NotePreview({ text, onChange }: NotePreviewProps) {
     }
   }, [html, onChange]);
 
+  /** A click on a `[[link]]` opens its note here (or creates it), never another page. */
+  function openNoteLink(event: MouseEvent<HTMLElement>): boolean {
+    const anchor = event.target instanceof Element ? event.target.closest('a') : null;
+    const target = anchor && noteLinkTarget(anchor.getAttribute('href') ?? '');
+    if (target === null || target === undefined) return false;
+    event.preventDefault();
+    if (!links) return true;
+    const id = links.resolveLink(target);
+    if (id === undefined) links.createLinkedNote(target);
+    else links.openNote(id);
+    return true;
+  }
+
   function onClick(event: MouseEvent<HTMLElement>) {
+    if (openNoteLink(event)) return;
     const box = event.target;
     if (!(box instanceof HTMLInputElement) || box.type !== 'checkbox' || !onChange) return;
     const boxes = boxesIn(event.currentTarget);

@@ -1,8 +1,10 @@
 import DOMPurify from 'dompurify';
 import { Marked } from 'marked';
+import { noteLinks, noteLinkTarget } from './note-links-extension.js';
 
 // GitHub-flavoured Markdown (tables, task lists, strikethrough), line breaks as written.
-const markdown = new Marked({ gfm: true, breaks: true, async: false });
+// `[[Title]]` links to other notes as well.
+const markdown = new Marked({ gfm: true, breaks: true, async: false }, noteLinks);
 
 const purify = DOMPurify(window);
 // Anything that could fetch from elsewhere or restyle the page is dropped; scripts, event
@@ -31,6 +33,9 @@ const CONFIG = {
 };
 
 const REMOTE_MARK = 'data-remote-image';
+
+/** Whether a link's target names a note; asked while one text is sanitized. */
+let isLinked: (target: string) => boolean = () => true;
 const ATTACHMENT_LINK = /^\/api\/attachments\/[A-Za-z0-9_-]{22}$/;
 
 function isSameOrigin(url: string): boolean {
@@ -43,7 +48,12 @@ function isSameOrigin(url: string): boolean {
 }
 
 purify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.tagName === 'A' && node.hasAttribute('href')) {
+  const target = node.tagName === 'A' ? noteLinkTarget(node.getAttribute('href') ?? '') : null;
+  if (target !== null) {
+    // A link to a note opens it here, in this tab; one to a missing note says so.
+    const missing = isLinked(target) ? '' : ' note-preview__note-link--missing';
+    node.setAttribute('class', `note-preview__note-link${missing}`);
+  } else if (node.tagName === 'A' && node.hasAttribute('href')) {
     node.setAttribute('target', '_blank');
     node.setAttribute('rel', 'noopener noreferrer');
     // A file in the note: shown as a chip with its name, and its type and size from the title.
@@ -74,8 +84,19 @@ function replaceRemoteImages(html: string): string {
   return template.innerHTML;
 }
 
-/** A note as safe HTML: rendered Markdown, sanitized, nothing that fetches from elsewhere. */
-export function renderMarkdown(text: string): string {
+/**
+ * A note as safe HTML: rendered Markdown, sanitized, nothing that fetches from elsewhere.
+ * `linked` tells which `[[link]]` targets name a note; the others are marked as missing.
+ */
+export function renderMarkdown(
+  text: string,
+  linked: (target: string) => boolean = () => true,
+): string {
   const html = markdown.parse(text) as string;
-  return replaceRemoteImages(purify.sanitize(html, CONFIG));
+  isLinked = linked;
+  try {
+    return replaceRemoteImages(purify.sanitize(html, CONFIG));
+  } finally {
+    isLinked = () => true;
+  }
 }

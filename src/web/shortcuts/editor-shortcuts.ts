@@ -15,6 +15,10 @@ export interface EditorShortcut {
 export const EDITOR_SHORTCUTS: readonly EditorShortcut[] = [
   { description: 'Find and replace in the note', chords: [{ code: 'KeyF', mod: true }] },
   { description: 'Tick or untick the task on this line', chords: [{ key: 'Enter', mod: true }] },
+  {
+    description: 'Open the [[linked note]] at the cursor (creates it if missing)',
+    chords: [{ key: 'Enter', alt: true }],
+  },
   { description: 'Bold', chords: [{ code: 'KeyB', mod: true }] },
   { description: 'Italic', chords: [{ code: 'KeyI', mod: true }] },
   {

@@ -43,6 +43,7 @@ describe('the shortcut table', () => {
     expect(chordLabel({ code: 'KeyP', altShift: true }, false)).toEqual(['Alt', 'Shift', 'P']);
     expect(chordLabel({ key: 'Enter', mod: true }, true)).toEqual(['⌘', 'Enter']);
     expect(chordLabel({ key: 'Escape' }, false)).toEqual(['Esc']);
+    expect(chordLabel({ key: 'Enter', alt: true }, true)).toEqual(['⌥', 'Enter']);
     for (const shortcut of SHORTCUTS) expect(shortcut.chords.length).toBeGreaterThan(0);
   });
 });

@@ -20,6 +20,8 @@ export interface KeyChord {
   key?: string;
   mod?: boolean;
   altShift?: boolean;
+  /** Alt (⌥) alone, as the editor's Alt+Enter. */
+  alt?: boolean;
 }
 
 export interface Shortcut {
@@ -81,7 +83,8 @@ function chordMatches(chord: KeyChord, event: KeyEventLike): boolean {
   const mod = event.ctrlKey || event.metaKey;
   if (chord.mod !== undefined && chord.mod !== mod) return false;
   if (chord.altShift && !(event.altKey && event.shiftKey)) return false;
-  if (!chord.mod && !chord.altShift && (mod || event.altKey)) return false;
+  if (chord.alt && !(event.altKey && !event.shiftKey)) return false;
+  if (!chord.mod && !chord.altShift && !chord.alt && (mod || event.altKey)) return false;
   if (chord.mod && event.altKey) return false;
   return chord.code !== undefined ? chord.code === event.code : chord.key === event.key;
 }
@@ -104,5 +107,6 @@ export function chordLabel(chord: KeyChord, mac: boolean): string[] {
   const key = KEY_CAPS[name] ?? name;
   if (chord.mod) return [mac ? '⌘' : 'Ctrl', key];
   if (chord.altShift) return [mac ? '⌥' : 'Alt', mac ? '⇧' : 'Shift', key];
+  if (chord.alt) return [mac ? '⌥' : 'Alt', key];
   return [key];
 }

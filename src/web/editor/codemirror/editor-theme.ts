@@ -58,6 +58,38 @@ export const editorTheme = EditorView.theme({
     padding: '0 0.15em',
     cursor: 'pointer',
   },
+  // A link to another note; dashed, in the danger colour, when no note has its title yet.
+  '.cm-wiki-link, .cm-wiki-link *': {
+    color: 'var(--accent, LinkText)',
+    textDecorationLine: 'underline',
+    textDecorationStyle: 'solid',
+    textUnderlineOffset: '0.2em',
+  },
+  '.cm-wiki-link-unresolved, .cm-wiki-link-unresolved *': {
+    color: 'var(--danger, #b42318)',
+    textDecorationStyle: 'dashed',
+  },
+  // The `[[` list of titles, in the app's colours rather than CodeMirror's light-only ones.
+  '.cm-tooltip': {
+    color: text,
+    backgroundColor: 'var(--surface-raised, Canvas)',
+    border: '1px solid var(--border-strong, GrayText)',
+    borderRadius: 'var(--radius, 6px)',
+    boxShadow: 'var(--shadow-md, 0 4px 16px rgb(0 0 0 / 0.2))',
+    overflow: 'hidden',
+  },
+  '.cm-tooltip.cm-tooltip-autocomplete > ul': {
+    fontFamily: 'inherit',
+    fontSize: '0.9375rem',
+    maxHeight: '16rem',
+    minWidth: '14rem',
+    maxWidth: 'min(32rem, 90vw)',
+  },
+  '.cm-tooltip.cm-tooltip-autocomplete > ul > li': { padding: '0.3rem 0.75rem', lineHeight: '1.4' },
+  '.cm-tooltip.cm-tooltip-autocomplete > ul > li[aria-selected]': {
+    color: text,
+    backgroundColor: 'var(--accent-soft, Highlight)',
+  },
   '.cm-task-box': {
     width: '1em',
     height: '1em',

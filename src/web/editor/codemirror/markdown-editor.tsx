@@ -7,7 +7,9 @@ import { onAttachRequest } from '../../attachments/attach-requests.js';
 import type { HandedOverSelection } from '../plain-note-editor.js';
 import { spellCheckerFor } from '../spellcheck/spell-checker.js';
 import { setAsideUploads, uploadFiles } from './attachment-uploads.js';
+import type { LinkActions } from './note-actions.js';
 import { createNoteState, spellcheckSlot } from './note-state.js';
+import { revealPendingHeading } from './reveal-heading.js';
 import { highlightSearch } from './search-highlight.js';
 import { spellcheck } from './spellcheck-extension.js';
 import './markdown-editor.css';
@@ -28,7 +30,16 @@ export interface MarkdownEditorProps {
   onTagClick?(tag: string): void;
   /** The list's search, whose matches are highlighted; a note opened with one shows the first. */
   highlight?: string;
+  /** Where `[[links]]` lead: the app's notes by title. */
+  links?: LinkActions;
 }
+
+const NO_LINKS: LinkActions = {
+  resolveLink: () => undefined,
+  openNote: () => {},
+  createLinkedNote: () => {},
+  linkTitles: () => [],
+};
 
 function spellcheckFor(owner: string) {
   return typeof Worker === 'undefined' ? [] : spellcheck(spellCheckerFor(owner));
@@ -60,7 +71,13 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
         shown.current.text = newText;
         latest.current.onChange(newText, edits && { before, edits });
       },
-      { showTag: (tag) => latest.current.onTagClick?.(tag) },
+      {
+        showTag: (tag) => latest.current.onTagClick?.(tag),
+        resolveLink: (target) => (latest.current.links ?? NO_LINKS).resolveLink(target),
+        openNote: (id) => (latest.current.links ?? NO_LINKS).openNote(id),
+        createLinkedNote: (title) => (latest.current.links ?? NO_LINKS).createLinkedNote(title),
+        linkTitles: (query, limit) => (latest.current.links ?? NO_LINKS).linkTitles(query, limit),
+      },
     );
   }, []);
 
@@ -117,6 +134,7 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
       current.highlight = highlight;
       view.scrollDOM.scrollTop = 0;
       if (highlight.trim() !== '') highlightSearch(view, highlight, true);
+      revealPendingHeading(view);
       if (latest.current.autoFocus) view.focus();
     } else if (value !== current.text) {
       current.text = value;

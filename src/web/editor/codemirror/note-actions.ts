@@ -4,8 +4,27 @@ import { Facet } from '@codemirror/state';
 export interface NoteActions {
   /** A `#tag` was clicked: show the notes with this tag (its name as compared). */
   showTag(tag: string): void;
+  /** The note a `[[link]]`'s target names, if any. */
+  resolveLink(target: string): string | undefined;
+  /** Opens a note, as a click on it in the list does. */
+  openNote(id: string): void;
+  /** Creates a note titled `title` and opens it: a link to a missing note was followed. */
+  createLinkedNote(title: string): void;
+  /** Up to `limit` note titles matching what was typed after `[[`, best first. */
+  linkTitles(query: string, limit: number): string[];
 }
 
+/** What `[[links]]` ask of the app. */
+export type LinkActions = Omit<NoteActions, 'showTag'>;
+
+const NO_ACTIONS: NoteActions = {
+  showTag: () => {},
+  resolveLink: () => undefined,
+  openNote: () => {},
+  createLinkedNote: () => {},
+  linkTitles: () => [],
+};
+
 export const noteActions = Facet.define<NoteActions, NoteActions>({
-  combine: (values) => values[0] ?? { showTag: () => {} },
+  combine: (values) => values[0] ?? NO_ACTIONS,
 });

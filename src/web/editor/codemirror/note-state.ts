@@ -15,6 +15,7 @@ import { attachmentEmbeds, attachmentEmbedTheme } from './attachment-embeds.js';
 import { attachmentUploads, noteOfState } from './attachment-uploads.js';
 import { editorTheme, markdownHighlighting } from './editor-theme.js';
 import { findInNote } from './find-in-note.js';
+import { linkCompletion } from './link-completion.js';
 import { linkOpening } from './link-opening.js';
 import { listKeys } from './list-keys.js';
 import { toggleBold, toggleItalic } from './markdown-formatting.js';
@@ -23,6 +24,7 @@ import { searchResultHighlight } from './search-highlight.js';
 import { tabFocusHint } from './tab-focus-hint.js';
 import { tagLinks } from './tag-marks.js';
 import { taskBoxDrawer, toggleTaskOnLine } from './task-boxes.js';
+import { followLinkAtCursor, noteLinkMarks } from './wiki-link-marks.js';
 
 // GFM markdown without nested code languages: `markdown()` would pull in the HTML, CSS and
 // JavaScript grammars (~80 KB gzip) for highlighting inside fences. Code stays monospace.
@@ -35,6 +37,7 @@ const markdownKeys = Prec.high(
     { key: 'Mod-b', run: toggleBold, preventDefault: true },
     { key: 'Mod-i', run: toggleItalic, preventDefault: true },
     { key: 'Mod-Enter', run: toggleTaskOnLine },
+    { key: 'Alt-Enter', run: followLinkAtCursor },
   ]),
 );
 
@@ -71,6 +74,8 @@ const baseExtensions: Extension = [
   findInNote,
   linkOpening,
   tagLinks,
+  noteLinkMarks,
+  linkCompletion,
   taskBoxDrawer,
   searchResultHighlight,
   tabFocusHint,

@@ -1,0 +1,254 @@
+import { noteDisplay } from './note-display.js';
+import { tagName } from './note-tags.js';
+
+/** A `[[Title]]`, `[[Title|shown]]`, `[[Title#Heading]]` or `[[Title#Heading|shown]]` in a text. */
+export interface WikiLink {
+  /** Offset of the first `[` and just past the last `]`. */
+  from: number;
+  to: number;
+  /** The title of the note it names, trimmed. */
+  target: string;
+  /** The heading after `#`, trimmed; undefined when none is named. */
+  heading: string | undefined;
+  /** What a reader sees: the text after `|`, else the target as written (with its heading). */
+  shown: string;
+}
+
+/** The link written at `at` (where its `[[` is), or null when none starts there. */
+export function wikiLinkAt(text: string, at = 0): WikiLink | null {
+  if (text.charCodeAt(at) !== 0x5b || text.charCodeAt(at + 1) !== 0x5b) return null;
+  return linkAt(text, at, text.length);
+}
+
+/** Reads one `[[…]]` starting at `at` (which holds `[[`); null when it is not a link. */
+function linkAt(text: string, at: number, end: number): WikiLink | null {
+  // The inside stops at the first bracket, backtick or line break: no nesting, and a code span
+  // that starts inside it wins, as code spans win over links in Markdown.
+  let close = at + 2;
+  while (close < end) {
+    const char = text.charCodeAt(close);
+    if (char === 0x5b || char === 0x5d || char === 0x60 || char === 0x0a || char === 0x0d) break;
+    close += 1;
+  }
+  if (text.charCodeAt(close) !== 0x5d || text.charCodeAt(close + 1) !== 0x5d) return null;
+  const inside = text.slice(at + 2, close);
+  const bar = inside.indexOf('|');
+  const written = (bar === -1 ? inside : inside.slice(0, bar)).trim();
+  const hash = written.indexOf('#');
+  const target = (hash === -1 ? written : written.slice(0, hash)).trim();
+  if (target === '') return null;
+  const heading = hash === -1 ? undefined : written.slice(hash + 1).trim() || undefined;
+  const shown = bar === -1 ? written : inside.slice(bar + 1).trim() || written;
+  return { from: at, to: close + 2, target, heading, shown };
+}
+
+/**
+ * The links in one line (or any stretch of text outside code blocks), skipping inline code
+ * spans. Each character is looked at a bounded number of times: a backtick run without a
+ * closing run of its length is remembered, so the text is never searched again for it.
+ */
+export function wikiLinksInLine(text: string, start = 0, end = text.length): WikiLink[] {
+  const links: WikiLink[] = [];
+  const unclosed = new Set<number>();
+  let at = start;
+  while (at < end) {
+    const char = text.charCodeAt(at);
+    if (char === 0x60) {
+      let run = at;
+      while (run < end && text.charCodeAt(run) === 0x60) run += 1;
+      const length = run - at;
+      const closing = unclosed.has(length) ? -1 : closingRun(text, run, end, length);
+      if (closing === -1) unclosed.add(length);
+      at = closing === -1 ? run : closing + length;
+    } else if (
+      char === 0x5b &&
+      text.charCodeAt(at + 1) === 0x5b &&
+      text.charCodeAt(at - 1) !== 0x5c
+    ) {
+      const link = linkAt(text, at, end);
+      if (link) links.push(link);
+      at = link ? link.to : at + 1;
+    } else at += 1;
+  }
+  return links;
+}
+
+/** Where the next run of exactly `length` backticks starts, or -1. */
+function closingRun(text: string, from: number, end: number, length: number): number {
+  let at = text.indexOf('`', from);
+  while (at !== -1 && at < end) {
+    let run = at;
+    while (run < end && text.charCodeAt(run) === 0x60) run += 1;
+    if (run - at === length) return at;
+    at = text.indexOf('`', run);
+  }
+  return -1;
+}
+
+const BLANK = /^\s*$/;
+const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+
+/** The fence a line opens (its backticks or tildes), if it opens one. */
+function openingFence(line: string): string | undefined {
+  const [, fence, info = ''] = FENCE.exec(line) ?? [];
+  // A backtick fence's info string may not hold a backtick (that is inline code).
+  if (!fence || (fence.startsWith('`') && info.includes('`'))) return undefined;
+  return fence;
+}
+
+/** Whether a line closes a block opened by `fence`: the same mark, at least as long, alone. */
+function closesFence(line: string, fence: string): boolean {
+  const [, closing, rest = ''] = FENCE.exec(line) ?? [];
+  return (
+    closing !== undefined &&
+    closing[0] === fence[0] &&
+    closing.length >= fence.length &&
+    BLANK.test(rest)
+  );
+}
+const INDENTED = /^(?: {4}|\t)/;
+const LIST_ITEM = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:\s|$)/;
+
+/**
+ * The links in a note's text, in order, outside inline code, fenced code blocks and indented
+ * code blocks. Indented lines inside a list are read as the list's text, not as code.
+ */
+export function wikiLinks(text: string): WikiLink[] {
+  if (!text.includes('[[')) return [];
+  const links: WikiLink[] = [];
+  const lineBreak = /\r\n|\r|\n/g;
+  let fence: string | null = null;
+  let previousBlank = true;
+  let inCodeBlock = false;
+  let inList = false;
+  let start = 0;
+  for (;;) {
+    const match = lineBreak.exec(text);
+    const end = match ? match.index : text.length;
+    const line = text.slice(start, end);
+    const blank = BLANK.test(line);
+    if (fence !== null) {
+      if (closesFence(line, fence)) fence = null;
+    } else {
+      const opening = openingFence(line);
+      const indented = !blank && INDENTED.test(line) && !inList && (previousBlank || inCodeBlock);
+      if (opening) {
+        fence = opening;
+        inCodeBlock = false;
+      } else if (indented) {
+        inCodeBlock = true;
+      } else if (!blank) {
+        inCodeBlock = false;
+        if (LIST_ITEM.test(line)) inList = true;
+        else if (!INDENTED.test(line) && previousBlank) inList = false;
+        for (const link of wikiLinksInLine(line)) {
+          links.push({ ...link, from: link.from + start, to: link.to + start });
+        }
+      }
+    }
+    previousBlank = blank;
+    if (!match) return links;
+    start = match.index + match[0].length;
+  }
+}
+
+/**
+ * A name as links compare it: case and Latin, Greek and Cyrillic accents folded as tag names
+ * are, Unicode-normalized, runs of spaces as one.
+ */
+export function linkKey(name: string): string {
+  const spaced = name.trim().replace(/\s+/g, ' ');
+  // Plain ASCII has no accents to fold: most titles skip the Unicode work.
+  return PLAIN_ASCII.test(spaced) ? spaced.toLowerCase() : tagName(spaced);
+}
+
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+
+const HEADING_MARKS = /^\s{0,3}#{1,6}(?:\s+|$)/;
+
+/** A note's title as links name it: its list title without the `#`s of a heading. */
+export function linkTitle(body: string): string | undefined {
+  const title = noteDisplay(body).title;
+  if (title === undefined) return undefined;
+  return title.replace(HEADING_MARKS, '').trim() || undefined;
+}
+
+const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+const ALIASES_KEY = /^aliases[ \t]*:[ \t]*(.*)$/;
+// One item of an inline list: a quoted string (commas and all) or the text up to a comma.
+const INLINE_ITEM = /\s*"[^"]*"\s*|\s*'[^']*'\s*|[^,]+/g;
+
+/** One YAML scalar as written in a simple list: quotes taken off. */
+function unquote(value: string): string {
+  const text = value.trim();
+  const quoted = /^(["'])(.*)\1$/.exec(text);
+  return (quoted ? (quoted[2] ?? '') : text).trim();
+}
+
+/**
+ * The other names a note gives itself in front matter: `aliases: [a, b]`, `aliases: a`, or a
+ * block list of `- a` lines under `aliases:`. Only this simple YAML is read (no escapes, no
+ * nested lists).
+ */
+export function noteAliases(body: string): string[] {
+  if (!body.startsWith('---')) return [];
+  const front = FRONT_MATTER.exec(body)?.[1];
+  if (front === undefined) return [];
+  const lines = front.split(/\r?\n/);
+  const index = lines.findIndex((line) => ALIASES_KEY.test(line));
+  if (index === -1) return [];
+  const value = (ALIASES_KEY.exec(lines[index] ?? '')?.[1] ?? '').trim();
+  let names: string[];
+  if (value.startsWith('[')) {
+    const items = value.replace(/^\[|\]$/g, '').matchAll(INLINE_ITEM);
+    names = Array.from(items, (item) => unquote(item[0]));
+  } else if (value !== '') {
+    names = [unquote(value)];
+  } else {
+    names = [];
+    for (const line of lines.slice(index + 1)) {
+      const item = /^\s*-\s+(.*)$/.exec(line);
+      if (!item) break;
+      names.push(unquote(item[1] ?? ''));
+    }
+  }
+  return names.filter((name) => name !== '');
+}
+
+/** A note as links see it. */
+export interface LinkableNote {
+  id: string;
+  body: string;
+  timeLastModified: number;
+}
+
+/**
+ * Which note each name leads to: a note is named by its title and its aliases. When notes
+ * share a name the most recently modified wins, then the one earlier in `notes`.
+ * `keysOf` (the note's names as `linkKey` makes them) may return cached keys.
+ */
+export function linkIndex<N extends LinkableNote>(
+  notes: Iterable<N>,
+  keysOf: (note: N) => readonly string[] = (note) => linkNames(note).map(linkKey),
+): Map<string, N> {
+  const index = new Map<string, N>();
+  for (const note of notes) {
+    for (const key of keysOf(note)) {
+      const held = index.get(key);
+      if (!held || note.timeLastModified > held.timeLastModified) index.set(key, note);
+    }
+  }
+  return index;
+}
+
+/** The names a note can be linked by: its title, then its aliases. */
+export function linkNames(note: { body: string }): string[] {
+  const title = linkTitle(note.body);
+  const aliases = noteAliases(note.body);
+  return title === undefined ? aliases : [title, ...aliases];
+}
+
+/** The note a link's target names, if any. */
+export function resolveLink<N>(index: ReadonlyMap<string, N>, target: string): N | undefined {
+  return index.get(linkKey(target));
+}

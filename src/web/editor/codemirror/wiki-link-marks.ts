@@ -1,0 +1,134 @@
+import { syntaxTree } from '@codemirror/language';
+import { type EditorState, RangeSetBuilder } from '@codemirror/state';
+import {
+  type Command,
+  Decoration,
+  type DecorationSet,
+  EditorView,
+  ViewPlugin,
+  type ViewUpdate,
+} from '@codemirror/view';
+import { type WikiLink, wikiLinksInLine } from '../../../shared/wiki-links.js';
+import { noteOfState } from './attachment-uploads.js';
+import { noteActions } from './note-actions.js';
+import { revealHeading, revealHeadingWhenOpened } from './reveal-heading.js';
+
+// Code is not text: a `[[…]]` in it is not a link.
+const CODE = new Set(['InlineCode', 'FencedCode', 'CodeBlock', 'HTMLBlock']);
+
+export function inCode(state: EditorState, pos: number): boolean {
+  for (let node = syntaxTree(state).resolveInner(pos, 1); ; node = node.parent) {
+    if (CODE.has(node.name)) return true;
+    if (!node.parent) return false;
+  }
+}
+
+/** The links on the line at `lineFrom`, offsets in the document, code left out. */
+function linksOnLine(state: EditorState, lineFrom: number, text: string): WikiLink[] {
+  if (!text.includes('[[')) return [];
+  return wikiLinksInLine(text)
+    .map((link) => ({ ...link, from: link.from + lineFrom, to: link.to + lineFrom }))
+    .filter((link) => !inCode(state, link.from + 1));
+}
+
+/** The link the position is in or touches, if any. */
+export function wikiLinkAt(state: EditorState, pos: number): WikiLink | undefined {
+  const line = state.doc.lineAt(pos);
+  return linksOnLine(state, line.from, line.text).find(
+    (link) => link.from <= pos && pos <= link.to,
+  );
+}
+
+const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+
+function linkMarks(view: EditorView): DecorationSet {
+  const builder = new RangeSetBuilder<Decoration>();
+  const { state } = view;
+  const actions = state.facet(noteActions);
+  const keys = isMac() ? '⌘+click or ⌥+Enter' : 'Ctrl+click or Alt+Enter';
+  let lastLine = 0;
+  for (const { from, to } of view.visibleRanges) {
+    for (let pos = from; pos <= to; ) {
+      const line = state.doc.lineAt(pos);
+      pos = line.to + 1;
+      if (line.number <= lastLine) continue;
+      lastLine = line.number;
+      for (const link of linksOnLine(state, line.from, line.text)) {
+        const found = actions.resolveLink(link.target) !== undefined;
+        const mark = Decoration.mark({
+          class: found ? 'cm-wiki-link' : 'cm-wiki-link cm-wiki-link-unresolved',
+          attributes: {
+            title: found
+              ? `Open “${link.target}” (${keys})`
+              : `No note is titled “${link.target}”: ${keys} creates it`,
+          },
+        });
+        builder.add(link.from, link.to, mark);
+      }
+    }
+  }
+  return builder.finish();
+}
+
+const wikiLinkMarker = ViewPlugin.fromClass(
+  class {
+    decorations: DecorationSet;
+    constructor(view: EditorView) {
+      this.decorations = linkMarks(view);
+    }
+    update(update: ViewUpdate) {
+      const treeChanged = syntaxTree(update.state) !== syntaxTree(update.startState);
+      // Coming back to the editor, notes may have been made or renamed meanwhile.
+      if (update.docChanged || update.viewportChanged || treeChanged || update.focusChanged) {
+        this.decorations = linkMarks(update.view);
+      }
+    }
+  },
+  { decorations: (plugin) => plugin.decorations },
+);
+
+/** Opens the note a link names (at its heading), or creates it when no note has that title. */
+function follow(view: EditorView, link: WikiLink): void {
+  const actions = view.state.facet(noteActions);
+  const id = actions.resolveLink(link.target);
+  if (id === undefined) {
+    actions.createLinkedNote(link.target);
+    return;
+  }
+  if (id === view.state.facet(noteOfState)) {
+    if (link.heading) revealHeading(view, link.heading);
+    return;
+  }
+  if (link.heading) revealHeadingWhenOpened(id, link.heading);
+  actions.openNote(id);
+}
+
+/** Alt+Enter: follows the link at the cursor; elsewhere the key does nothing of its own. */
+export const followLinkAtCursor: Command = (view) => {
+  const { main } = view.state.selection;
+  const link = main.empty ? wikiLinkAt(view.state, main.head) : undefined;
+  if (!link) return false;
+  follow(view, link);
+  return true;
+};
+
+/**
+ * `[[links]]` look like links, dashed when no note has their title. Ctrl/Cmd+click follows
+ * one; a plain click places the cursor, so a link stays as easy to edit as any text.
+ */
+export const noteLinkMarks = [
+  wikiLinkMarker,
+  EditorView.domEventHandlers({
+    mousedown(event, view) {
+      if (event.button !== 0 || !(event.ctrlKey || event.metaKey) || event.altKey) return false;
+      const target = event.target;
+      if (!(target instanceof Element) || !target.closest('.cm-wiki-link')) return false;
+      const pos = view.posAtCoords({ x: event.clientX, y: event.clientY });
+      const link = pos === null ? undefined : wikiLinkAt(view.state, pos);
+      if (!link) return false;
+      event.preventDefault();
+      follow(view, link);
+      return true;
+    },
+  }),
+];

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { Note } from '../../shared/note.js';
+import { type AppState, initialAppState } from '../state/app-state.js';
+import { ChunkedMap } from '../state/chunked-map.js';
+import { NoteLinks } from './note-links.js';
+
+const note = (id: string, body: string, timeLastModified = 100): Note => ({
+  id,
+  body,
+  timeCreated: 1,
+  timeLastModified,
+  revision: 1,
+});
+
+function stateOf(notes: Note[]): AppState {
+  return {
+    ...initialAppState,
+    notes: ChunkedMap.from(notes.map((each) => [each.id, each] as const)),
+    sortedNoteIds: notes.map((each) => each.id),
+  };
+}
+
+describe('NoteLinks', () => {
+  it('resolves titles and follows the notes as they change', () => {
+    let state = stateOf([note('a', '# Groceries\nmilk')]);
+    const links = new NoteLinks(() => state);
+    expect(links.resolve('groceries')).toBe('a');
+    expect(links.resolve('Recipes')).toBeUndefined();
+    state = stateOf([note('a', '# Groceries'), note('b', 'Recipes')]);
+    expect(links.resolve('recipes')).toBe('b');
+  });
+
+  it('gives a shared title to the newest note, then the first in the list', () => {
+    let state = stateOf([note('a', 'Plan', 100), note('b', 'plan', 200), note('c', 'PLAN', 200)]);
+    const links = new NoteLinks(() => state);
+    expect(links.resolve('plan')).toBe('b');
+    state = { ...state, sortedNoteIds: ['c', 'a', 'b'] };
+    expect(links.resolve('plan')).toBe('c');
+    // Renamed, a note no longer answers to its old title.
+    state = { ...state, notes: state.notes.set('c', note('c', 'Other', 300)) };
+    expect(links.resolve('plan')).toBe('b');
+    expect(links.resolve('other')).toBe('c');
+    state = { ...state, notes: state.notes.delete('b') };
+    expect(links.resolve('plan')).toBe('a');
+  });
+
+  it('offers titles without heading marks, best match first, at most as many as asked', () => {
+    const state = stateOf([
+      note('a', '# Angle'),
+      note('b', 'Grocery list'),
+      note('c', 'Glass'),
+      note('d', ''),
+      note('e', 'Garden log'),
+    ]);
+    const links = new NoteLinks(() => state);
+    expect(links.titles('gl', 10).map((match) => match.title)).toEqual([
+      'Glass',
+      'Garden log',
+      'Grocery list',
+      'Angle',
+    ]);
+    expect(links.titles('', 2).map((match) => match.title)).toEqual(['Angle', 'Grocery list']);
+    expect(links.titles('café', 10)).toEqual([]);
+    expect(links.titles('GROC', 10)).toEqual([{ id: 'b', title: 'Grocery list' }]);
+  });
+});

@@ -1,0 +1,190 @@
+import type { Note, NoteId } from '../../shared/note.js';
+import { linkKey, linkNames, linkTitle } from '../../shared/wiki-links.js';
+import type { AppState } from '../state/app-state.js';
+import { ChunkedMap } from '../state/chunked-map.js';
+import { fuzzyMatch } from './fuzzy-match.js';
+
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+interface LinkNames {
+  title: string | undefined;
+  /** The title folded as the fuzzy matcher folds characters, for a quick first test. */
+  foldedTitle: string;
+  /** The title and aliases as links compare them. */
+  keys: readonly string[];
+}
+
+// Kept per note object: a note's names are read from its body once, however often links look.
+const namesByNote = new WeakMap<Note, LinkNames>();
+
+function namesOf(note: Note): LinkNames {
+  let names = namesByNote.get(note);
+  if (names === undefined) {
+    const title = linkTitle(note.body);
+    names = { title, foldedTitle: fold(title ?? ''), keys: linkNames(note).map(linkKey) };
+    namesByNote.set(note, names);
+  }
+  return names;
+}
+
+/** Whether `wanted`'s characters all occur in `text` in order. */
+function hasInOrder(text: string, wanted: string): boolean {
+  let at = 0;
+  for (const char of wanted) {
+    at = text.indexOf(char, at);
+    if (at === -1) return false;
+    at += char.length;
+  }
+  return true;
+}
+
+export interface LinkTitleMatch {
+  id: NoteId;
+  title: string;
+}
+
+interface TitledNote extends LinkTitleMatch {
+  foldedTitle: string;
+}
+
+/** How likely a folded title is to rank high for the query: 0 best, -1 not a match at all. */
+function tierOf(title: string, phrase: string, letters: string): number {
+  if (title.startsWith(phrase)) return 0;
+  if (title.includes(` ${phrase}`)) return 1;
+  if (title.includes(phrase)) return 2;
+  return hasInOrder(title, letters) ? 3 : -1;
+}
+
+/** Titles ranked by the fuzzy matcher at most; the closest-looking are picked to be ranked. */
+const RANKED = 1000;
+
+/** Where a note is in the list; unlisted notes come last. */
+function positionIn(ids: readonly NoteId[], id: NoteId): number {
+  const at = ids.indexOf(id);
+  return at === -1 ? Number.POSITIVE_INFINITY : at;
+}
+
+/**
+ * The notes' link names, for the editor and the preview: which note a `[[link]]` opens and
+ * which titles `[[` offers. The names follow the notes change by change; the list of titles
+ * is rebuilt when first asked after the notes changed.
+ */
+export class NoteLinks {
+  private readonly getState: () => AppState;
+  /** The notes named by each key; one, mostly. */
+  private readonly named = new Map<string, Note[]>();
+  private indexed: AppState['notes'] | undefined;
+  private titledFor: { notes: AppState['notes']; ids: readonly NoteId[]; titled: TitledNote[] } = {
+    notes: undefined as never,
+    ids: [],
+    titled: [],
+  };
+
+  constructor(getState: () => AppState) {
+    this.getState = getState;
+  }
+
+  private add(note: Note): void {
+    for (const key of namesOf(note).keys) {
+      const notes = this.named.get(key);
+      if (notes) notes.push(note);
+      else this.named.set(key, [note]);
+    }
+  }
+
+  private remove(note: Note): void {
+    for (const key of namesOf(note).keys) {
+      const notes = this.named.get(key)?.filter((each) => each !== note) ?? [];
+      if (notes.length === 0) this.named.delete(key);
+      else this.named.set(key, notes);
+    }
+  }
+
+  /** Brings the names up to the state's notes, reading only the notes that changed. */
+  private sync(): AppState {
+    const state = this.getState();
+    if (state.notes === this.indexed) return state;
+    if (this.indexed === undefined) {
+      for (const note of state.notes.values()) this.add(note);
+    } else {
+      for (const { before, after } of ChunkedMap.changes(this.indexed, state.notes)) {
+        if (before) this.remove(before);
+        if (after) this.add(after);
+      }
+    }
+    this.indexed = state.notes;
+    return state;
+  }
+
+  /**
+   * The note a link's target names, if any: of notes sharing the name, the most recently
+   * modified, then the first in the list.
+   */
+  resolve(target: string): NoteId | undefined {
+    const state = this.sync();
+    const notes = this.named.get(linkKey(target));
+    if (!notes || notes.length === 0) return undefined;
+    let best = notes[0];
+    let bestAt = -1;
+    for (const note of notes.slice(1)) {
+      if (!best || note.timeLastModified > best.timeLastModified) {
+        best = note;
+        bestAt = -1;
+      } else if (note.timeLastModified === best.timeLastModified) {
+        // A rare tie: only then is the list searched for which comes first.
+        if (bestAt === -1) bestAt = positionIn(state.sortedNoteIds, best.id);
+        const at = positionIn(state.sortedNoteIds, note.id);
+        if (at < bestAt) {
+          best = note;
+          bestAt = at;
+        }
+      }
+    }
+    return best?.id;
+  }
+
+  /** The notes with a title, in list order. */
+  private titled(): TitledNote[] {
+    const { notes, sortedNoteIds } = this.getState();
+    if (this.titledFor.notes !== notes || this.titledFor.ids !== sortedNoteIds) {
+      const titled: TitledNote[] = [];
+      for (const id of sortedNoteIds) {
+        const note = notes.get(id);
+        const names = note && namesOf(note);
+        if (names?.title !== undefined) {
+          titled.push({ id, title: names.title, foldedTitle: names.foldedTitle });
+        }
+      }
+      this.titledFor = { notes, ids: sortedNoteIds, titled };
+    }
+    return this.titledFor.titled;
+  }
+
+  /**
+   * Up to `limit` titles matching `query` as the quick switcher matches, best first (list
+   * order among equals); with no query, the first titles in list order. With many notes only
+   * the likeliest (titles starting with the query, then holding it at a word start, then
+   * anywhere, then its letters in order) are ranked, so typing stays quick.
+   */
+  titles(query: string, limit: number): LinkTitleMatch[] {
+    const titled = this.titled();
+    const phrase = fold(query.trim().replace(/\s+/g, ' '));
+    if (phrase === '') return titled.slice(0, limit).map(({ id, title }) => ({ id, title }));
+    const letters = phrase.replace(/ /g, '');
+    const tiers: TitledNote[][] = [[], [], [], []];
+    for (const entry of titled) {
+      const tier = tierOf(entry.foldedTitle, phrase, letters);
+      if (tier !== -1 && (tiers[tier]?.length ?? RANKED) < RANKED) tiers[tier]?.push(entry);
+    }
+    const matches: (LinkTitleMatch & { score: number })[] = [];
+    for (const entry of tiers.flat().slice(0, RANKED)) {
+      const match = fuzzyMatch(query, entry.title);
+      if (match) matches.push({ id: entry.id, title: entry.title, score: match.score });
+    }
+    // A stable sort keeps list order among equal scores.
+    return matches
+      .sort((a, b) => b.score - a.score)
+      .slice(0, limit)
+      .map(({ id, title }) => ({ id, title }));
+  }
+}
