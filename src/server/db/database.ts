@@ -6,9 +6,14 @@ import type pg from 'pg';
 import type { DatabaseLocation } from '../config.js';
 import { indexedText } from '../search/spaceless-grams.js';
 import { BatchedSqliteDriver } from './batched-sqlite-driver.js';
+import type { ChangeClock } from './change-clock.js';
+import { ownHandle } from './database-of.js';
+import type { NoteWrites } from './note-writes.js';
 import { DatabaseUnavailableError } from './postgres-connection.js';
 import { openPostgres } from './postgres-database.js';
 import type { DatabaseSchema } from './schema.js';
+import { sqliteChangeClock } from './sqlite/change-clock.js';
+import { sqliteNoteWrites } from './sqlite/note-writes.js';
 import { withStatementCache } from './statement-cache.js';
 import { WalCheckpointer } from './wal-checkpointer.js';
 import { WalGroupSync } from './wal-group-sync.js';
@@ -17,7 +22,14 @@ export { DatabaseUnavailableError } from './postgres-connection.js';
 
 export type Db = Kysely<DatabaseSchema>;
 
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+/**
+ * An open database, and everything in which SQLite and PostgreSQL differ: the rest of the
+ * server asks it and never looks at which one it is.
+ */
 interface OpenDatabase {
+  kind: DatabaseKind;
   /**
    * The query layer. A write (a transaction, or a statement on its own) resolves once committed;
    * on SQLite, writes that arrive together share one commit (batched-sqlite-driver.ts).
@@ -35,6 +47,10 @@ interface OpenDatabase {
   onCommit(listener: () => void): () => void;
   /** Closes every connection; calling it again does nothing. */
   close(): Promise<void>;
+  /** What changed since a cursor, and the change numbers that order a user's changes. */
+  changes: ChangeClock;
+  /** The writes of a note that take a change number or hold its row. */
+  noteWrites: NoteWrites;
 }
 
 export interface SqliteDatabase extends OpenDatabase {
@@ -121,7 +137,7 @@ function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
     return reader;
   };
   const dataVersion = sqlite.prepare<[], number>('pragma data_version').pluck();
-  return {
+  return ownHandle<SqliteDatabase>({
     db,
     kind: 'sqlite',
     writesElsewhere: () => dataVersion.get() as number,
@@ -133,7 +149,9 @@ function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
       await wal?.close();
       await db.destroy();
     },
-  };
+    changes: sqliteChangeClock,
+    noteWrites: sqliteNoteWrites,
+  });
 }
 
 /** Opens the configured database. Schema changes are the migrator's job, not this one's. */

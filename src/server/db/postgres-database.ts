@@ -2,6 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { PostgresDatabase } from './database.js';
+import { ownHandle } from './database-of.js';
+import { postgresChangeClock } from './postgres/change-clock.js';
+import { postgresNoteWrites } from './postgres/note-writes.js';
 import {
   connectionFailureReason,
   DatabaseUnavailableError,
@@ -62,7 +65,7 @@ export async function openPostgres(
     plugins: [new PostgresTextPlugin()],
   });
   let closing: Promise<void> | undefined;
-  return {
+  return ownHandle<PostgresDatabase>({
     db,
     kind: 'postgres',
     synced: () => Promise.resolve(),
@@ -72,5 +75,7 @@ export async function openPostgres(
       closing ??= db.destroy();
       return closing;
     },
-  };
+    changes: postgresChangeClock,
+    noteWrites: postgresNoteWrites,
+  });
 }

@@ -1,12 +1,10 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
+import type { ChangeClock } from '../db/change-clock.js';
 import type { Database, Db } from '../db/database.js';
-import type { ChangeClock } from './change-clock.js';
+import { cursorOfCounter } from '../db/sqlite/change-clock.js';
 import { listNotes } from './note-repository.js';
-import { cursorOfCounter } from './sqlite-change-clock.js';
-
-export type DatabaseKind = 'sqlite' | 'postgres';
 
 /** A user's list as of one moment: that moment's cursor, and the list's bytes as they are read. */
 export interface ListRead {
