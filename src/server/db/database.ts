@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseLocation } from '../config.js';
+import type { ListReader } from '../notes/serialized-list.js';
 import { indexedText } from '../search/spaceless-grams.js';
 import { BatchedSqliteDriver } from './batched-sqlite-driver.js';
 import type { ChangeClock } from './change-clock.js';
@@ -13,6 +14,7 @@ import { DatabaseUnavailableError } from './postgres-connection.js';
 import { openPostgres } from './postgres-database.js';
 import type { DatabaseSchema } from './schema.js';
 import { sqliteChangeClock } from './sqlite/change-clock.js';
+import { sqliteListReader } from './sqlite/list-reader.js';
 import { sqliteNoteWrites } from './sqlite/note-writes.js';
 import { withStatementCache } from './statement-cache.js';
 import { WalCheckpointer } from './wal-checkpointer.js';
@@ -51,6 +53,8 @@ interface OpenDatabase {
   changes: ChangeClock;
   /** The writes of a note that take a change number or hold its row. */
   noteWrites: NoteWrites;
+  /** Reads a user's whole list as bytes, with the cursor it was read at. */
+  readList: ListReader;
 }
 
 export interface SqliteDatabase extends OpenDatabase {
@@ -151,6 +155,7 @@ function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
     },
     changes: sqliteChangeClock,
     noteWrites: sqliteNoteWrites,
+    readList: sqliteListReader(db, file === ':memory:' ? undefined : openReader),
   });
 }
 

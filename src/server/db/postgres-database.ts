@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { PostgresDatabase } from './database.js';
 import { ownHandle } from './database-of.js';
 import { postgresChangeClock } from './postgres/change-clock.js';
+import { postgresListReader } from './postgres/list-reader.js';
 import { postgresNoteWrites } from './postgres/note-writes.js';
 import {
   connectionFailureReason,
@@ -77,5 +78,6 @@ export async function openPostgres(
     },
     changes: postgresChangeClock,
     noteWrites: postgresNoteWrites,
+    readList: postgresListReader(db),
   });
 }

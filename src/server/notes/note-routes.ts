@@ -9,7 +9,6 @@ import { callerOf } from './caller-of.js';
 import { changesSince } from './note-changes.js';
 import { NoteListCache } from './note-list-cache.js';
 import type { NoteService } from './note-service.js';
-import { listReaderFor } from './serialized-list.js';
 
 export interface NoteRoutesOptions {
   database: Database;
@@ -35,7 +34,7 @@ export function registerNoteRoutes(app: FastifyInstance, options: NoteRoutesOpti
   const { db } = database;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const clock = database.changes;
-  const lists = new NoteListCache(listReaderFor(database, clock), db, clock);
+  const lists = new NoteListCache(database.readList, db, clock);
 
   // The whole list is sent as the bytes kept until the user's next change (no response schema:
   // the bytes already have the shape of NoteListResponse). Its entity tag holds its cursor, so
