@@ -4,7 +4,11 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseLocation } from '../config.js';
+import type { LiveBus } from '../live/live-bus.js';
 import type { ListReader } from '../notes/serialized-list.js';
+import { rebuildSearchIndex } from '../search/reindex.js';
+import type { SearchEngine } from '../search/search-engine.js';
+import type { CatchUpIndex } from '../search/search-index-keeper.js';
 import { indexedText } from '../search/spaceless-grams.js';
 import { BatchedSqliteDriver } from './batched-sqlite-driver.js';
 import type { ChangeClock } from './change-clock.js';
@@ -14,8 +18,11 @@ import { DatabaseUnavailableError } from './postgres-connection.js';
 import { openPostgres } from './postgres-database.js';
 import type { DatabaseSchema } from './schema.js';
 import { sqliteChangeClock } from './sqlite/change-clock.js';
+import { sqliteCatchUpIndex } from './sqlite/index-catch-up.js';
 import { sqliteListReader } from './sqlite/list-reader.js';
 import { sqliteNoteWrites } from './sqlite/note-writes.js';
+import { sqliteSearch } from './sqlite/search.js';
+import { SQLITE_REBUILD } from './sqlite/search-schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { WalCheckpointer } from './wal-checkpointer.js';
 import { WalGroupSync } from './wal-group-sync.js';
@@ -55,6 +62,18 @@ interface OpenDatabase {
   noteWrites: NoteWrites;
   /** Reads a user's whole list as bytes, with the cursor it was read at. */
   readList: ListReader;
+  /** Finds a user's notes, best first. */
+  search: SearchEngine;
+  /** The search index's queue of changed notes, as its keeper works it off. */
+  searchIndex: CatchUpIndex;
+  /**
+   * Calls `listener` whenever notes may have joined the index's queue; returns `unsubscribe`.
+   * SQLite hears of its commits; on PostgreSQL the live bus carries every instance's changes
+   * (each instance may take a share of the queue).
+   */
+  onIndexQueued(bus: LiveBus, listener: () => void): () => void;
+  /** Rebuilds the search index from every note; returns how many were indexed. */
+  reindexSearch(): Promise<number>;
 }
 
 export interface SqliteDatabase extends OpenDatabase {
@@ -156,6 +175,10 @@ function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
     changes: sqliteChangeClock,
     noteWrites: sqliteNoteWrites,
     readList: sqliteListReader(db, file === ':memory:' ? undefined : openReader),
+    search: sqliteSearch(db),
+    searchIndex: sqliteCatchUpIndex(db),
+    onIndexQueued: (_bus, listener) => driver.onCommit(listener),
+    reindexSearch: () => rebuildSearchIndex(db, SQLITE_REBUILD),
   });
 }
 

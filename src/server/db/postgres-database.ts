@@ -1,11 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { rebuildSearchIndex } from '../search/reindex.js';
 import type { PostgresDatabase } from './database.js';
 import { ownHandle } from './database-of.js';
 import { postgresChangeClock } from './postgres/change-clock.js';
+import { postgresCatchUpIndex } from './postgres/index-catch-up.js';
 import { postgresListReader } from './postgres/list-reader.js';
 import { postgresNoteWrites } from './postgres/note-writes.js';
+import { postgresSearch } from './postgres/search.js';
+import { POSTGRES_REBUILD } from './postgres/search-schema.js';
 import {
   connectionFailureReason,
   DatabaseUnavailableError,
@@ -79,5 +83,12 @@ export async function openPostgres(
     changes: postgresChangeClock,
     noteWrites: postgresNoteWrites,
     readList: postgresListReader(db),
+    search: postgresSearch(db),
+    searchIndex: postgresCatchUpIndex(db),
+    onIndexQueued: (bus, listener) => bus.subscribe({ onChange: listener, onResync: listener }),
+    // What waits in the queue is indexed by the rebuild. The queue is emptied first, so a note
+    // a write queues meanwhile stays queued.
+    reindexSearch: () =>
+      rebuildSearchIndex(db, ['delete from note_search_pending', ...POSTGRES_REBUILD]),
   });
 }
