@@ -4,7 +4,9 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseLocation } from '../config.js';
-import type { LiveBus } from '../live/live-bus.js';
+import type { LiveBus, SessionsEnded } from '../live/live-bus.js';
+import { createMemoryBus } from '../live/memory-bus.js';
+import type { BusLog } from '../live/postgres-bus.js';
 import type { ListReader } from '../notes/serialized-list.js';
 import { rebuildSearchIndex } from '../search/reindex.js';
 import type { SearchEngine } from '../search/search-engine.js';
@@ -74,6 +76,26 @@ interface OpenDatabase {
   onIndexQueued(bus: LiveBus, listener: () => void): () => void;
   /** Rebuilds the search index from every note; returns how many were indexed. */
   reindexSearch(): Promise<number>;
+  /**
+   * The live bus: one instance on SQLite fans out in process; on PostgreSQL any number of
+   * instances may share the database, so events travel through it.
+   */
+  createBus(log?: BusLog): Promise<LiveBus>;
+  /**
+   * Tells running servers of sessions a command ended. Servers on PostgreSQL hear at once and
+   * close their sockets; on SQLite the server is another process with no channel to it, and
+   * its periodic sweep does the same.
+   */
+  announceSessionsEnded(ended: SessionsEnded): Promise<void>;
+  /**
+   * Makes sign-ups take turns until the transaction ends. SQLite runs one writing transaction
+   * at a time already.
+   */
+  lockSignups(trx: Db): Promise<void>;
+  /** Makes the user's imports take turns until the transaction ends (as sign-ups do). */
+  lockImportsOf(trx: Db, userId: string): Promise<void>;
+  /** Changes whenever another process commits to the database file (SQLite only). */
+  writesElsewhere?(): number;
 }
 
 export interface SqliteDatabase extends OpenDatabase {
@@ -179,6 +201,10 @@ function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
     searchIndex: sqliteCatchUpIndex(db),
     onIndexQueued: (_bus, listener) => driver.onCommit(listener),
     reindexSearch: () => rebuildSearchIndex(db, SQLITE_REBUILD),
+    createBus: async () => createMemoryBus(),
+    announceSessionsEnded: async () => {},
+    lockSignups: async () => {},
+    lockImportsOf: async () => {},
   });
 }
 

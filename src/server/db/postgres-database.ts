@@ -1,12 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { createPostgresBus, notifySessionsEnded } from '../live/postgres-bus.js';
 import { rebuildSearchIndex } from '../search/reindex.js';
 import type { PostgresDatabase } from './database.js';
 import { ownHandle } from './database-of.js';
 import { postgresChangeClock } from './postgres/change-clock.js';
 import { postgresCatchUpIndex } from './postgres/index-catch-up.js';
 import { postgresListReader } from './postgres/list-reader.js';
+import { lockPostgresImportsOf, lockPostgresSignups } from './postgres/locks.js';
 import { postgresNoteWrites } from './postgres/note-writes.js';
 import { postgresSearch } from './postgres/search.js';
 import { POSTGRES_REBUILD } from './postgres/search-schema.js';
@@ -69,13 +71,15 @@ export async function openPostgres(
     dialect: new PostgresDialect({ pool }),
     plugins: [new PostgresTextPlugin()],
   });
+  const newClient = (applicationName: string) =>
+    new pg.Client(postgresClientConfig(url, applicationName));
   let closing: Promise<void> | undefined;
   return ownHandle<PostgresDatabase>({
     db,
     kind: 'postgres',
     synced: () => Promise.resolve(),
     onCommit: () => () => {},
-    newClient: (applicationName) => new pg.Client(postgresClientConfig(url, applicationName)),
+    newClient,
     close: () => {
       closing ??= db.destroy();
       return closing;
@@ -90,5 +94,9 @@ export async function openPostgres(
     // a write queues meanwhile stays queued.
     reindexSearch: () =>
       rebuildSearchIndex(db, ['delete from note_search_pending', ...POSTGRES_REBUILD]),
+    createBus: (log) => createPostgresBus({ db, newClient, log }),
+    announceSessionsEnded: (ended) => notifySessionsEnded(db, ended),
+    lockSignups: lockPostgresSignups,
+    lockImportsOf: lockPostgresImportsOf,
   });
 }
