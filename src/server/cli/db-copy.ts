@@ -1,9 +1,8 @@
-import path from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
 import { type DatabaseLocation, loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/database.js';
+import { describeLocation, sameLocation } from '../db/location.js';
 import { migrateToLatest, pendingMigrations } from '../db/migrate.js';
-import { describePostgresUrl } from '../db/postgres-connection.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import { CliError } from './cli-error.js';
 import { copyAttachmentBytes } from './copy-attachment-bytes.js';
@@ -55,17 +54,6 @@ export function databaseOption(name: string, value: string): DatabaseLocation {
   } catch (error) {
     throw new CliError(`${name}: ${(error as Error).message.replace(/^DATABASE_URL /, '')}`, 2);
   }
-}
-
-export function describeLocation(location: DatabaseLocation): string {
-  return location.kind === 'sqlite' ? location.file : describePostgresUrl(location.url);
-}
-
-function sameLocation(a: DatabaseLocation, b: DatabaseLocation): boolean {
-  if (a.kind === 'sqlite' && b.kind === 'sqlite') {
-    return path.resolve(a.file) === path.resolve(b.file);
-  }
-  return a.kind === b.kind && describeLocation(a) === describeLocation(b);
 }
 
 async function countRows(db: AnyDb): Promise<Counts> {
