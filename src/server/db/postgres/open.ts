@@ -1,27 +1,27 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { createPostgresBus, notifySessionsEnded } from '../live/postgres-bus.js';
-import { rebuildSearchIndex } from '../search/reindex.js';
-import type { PostgresDatabase } from './database.js';
-import { ownHandle } from './database-of.js';
-import { postgresChangeClock } from './postgres/change-clock.js';
-import { postgresCatchUpIndex } from './postgres/index-catch-up.js';
-import { postgresListReader } from './postgres/list-reader.js';
-import { lockPostgresImportsOf, lockPostgresSignups } from './postgres/locks.js';
-import { postgresNoteWrites } from './postgres/note-writes.js';
-import { postgresSearch } from './postgres/search.js';
-import { POSTGRES_REBUILD } from './postgres/search-schema.js';
+import { createPostgresBus, notifySessionsEnded } from '../../live/postgres-bus.js';
+import { rebuildSearchIndex } from '../../search/reindex.js';
+import type { PostgresDatabase } from '../database.js';
+import { ownHandle } from '../database-of.js';
 import {
   connectionFailureReason,
   DatabaseUnavailableError,
   describePostgresUrl,
   isPermanentConnectionFailure,
   postgresClientConfig,
-} from './postgres-connection.js';
-import { prepareHotStatements } from './postgres-named-statements.js';
-import { PostgresTextPlugin } from './postgres-text.js';
-import type { DatabaseSchema } from './schema.js';
+} from '../postgres-connection.js';
+import { prepareHotStatements } from '../postgres-named-statements.js';
+import { PostgresTextPlugin } from '../postgres-text.js';
+import type { DatabaseSchema } from '../schema.js';
+import { postgresChangeClock } from './change-clock.js';
+import { postgresCatchUpIndex } from './index-catch-up.js';
+import { postgresListReader } from './list-reader.js';
+import { lockPostgresImportsOf, lockPostgresSignups } from './locks.js';
+import { postgresNoteWrites } from './note-writes.js';
+import { postgresSearch } from './search.js';
+import { POSTGRES_REBUILD } from './search-schema.js';
 
 const POOL_SIZE = 10;
 const IDLE_TIMEOUT_MS = 30_000;
