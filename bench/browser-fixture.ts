@@ -4,7 +4,6 @@ import { hashSessionToken, newSessionToken } from '../src/server/accounts/sessio
 import { openDatabase } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import type { NoteTable } from '../src/server/db/schema.js';
-import { reindexSearch } from '../src/server/search/reindex.js';
 import { noteText, seededRandom } from './note-text.js';
 
 const BATCH = 1000;
@@ -77,7 +76,7 @@ export async function prepareBrowserAccount(file: string, count: number): Promis
         .execute((trx) => trx.insertInto('notes').values(rows).execute());
     }
     await database.db.updateTable('users').set({ change_seq: count }).execute();
-    await reindexSearch(database);
+    await database.reindexSearch();
     const largeNoteId = ids[large] ?? '';
     return { email, token, noteIds: ids.reverse(), largeNoteId };
   } finally {

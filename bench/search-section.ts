@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { type Database, openDatabase } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
-import { catchUpPostgresIndex } from '../src/server/search/postgres-index-catch-up.js';
-import { searchEngineFor, searchNotes } from '../src/server/search/search-notes.js';
-import { catchUpSqliteIndex } from '../src/server/search/sqlite-index-catch-up.js';
+import { searchNotes } from '../src/server/search/search-notes.js';
 import { seededRandom } from './note-text.js';
 import { loadAverage, print, progress } from './report.js';
 import { pickQueryWord, pickSpacelessWord, searchNoteText } from './search-corpus.js';
@@ -63,8 +61,7 @@ async function loadCorpus(
       await database.db
         .transaction()
         .execute((trx) => trx.insertInto('notes').values(rows).execute());
-      const catchUp = database.kind === 'sqlite' ? catchUpSqliteIndex : catchUpPostgresIndex;
-      await catchUp(database.db, { limit: BATCH });
+      await database.searchIndex.catchUp({ limit: BATCH });
     }
   }
   return { userId: users[0] ?? '', seconds: (performance.now() - start) / 1000 };
@@ -75,7 +72,7 @@ async function measure(
   userId: string,
   s: SearchSettings,
 ): Promise<SearchRow[]> {
-  const search = searchEngineFor(database);
+  const { search } = database;
   const random = seededRandom(42);
   const kinds: Record<string, () => string> = {
     'one word': () => pickQueryWord(random),

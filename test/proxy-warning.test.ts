@@ -3,7 +3,6 @@ import { buildApp } from '../src/server/app.js';
 import type { Config } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
-import { createBus } from '../src/server/live/create-bus.js';
 import { call } from './helpers/api-client.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
 import { testConfig } from './helpers/test-server.js';
@@ -19,7 +18,7 @@ async function startLogged(overrides: Partial<Config>) {
   const config = testConfig(testDatabase.location, overrides);
   const database = await openDatabase(config.database);
   await migrateToLatest(database.db);
-  const bus = await createBus(database);
+  const bus = await database.createBus();
   const warnings: string[] = [];
   const stream = { write: (line: string) => warnings.push(JSON.parse(line).msg as string) };
   const app = await buildApp({ config, database, bus, logger: { level: 'warn', stream } });

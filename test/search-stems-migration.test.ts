@@ -8,7 +8,7 @@ import {
   SQLITE_INDEXED_TITLE,
   SQLITE_OWNER,
 } from '../src/server/db/sqlite/search-schema.js';
-import { searchEngineFor, searchNotes } from '../src/server/search/search-notes.js';
+import { searchNotes } from '../src/server/search/search-notes.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
 
 // A database whose notes were indexed before search knew stems: the migration that adds the
@@ -33,7 +33,7 @@ const migrator = () =>
   new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
 
 const found = async (text: string) => {
-  const { results } = await searchNotes(searchEngineFor(database), {
+  const { results } = await searchNotes(database.search, {
     userId,
     text,
     limit: 50,

@@ -140,7 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Ends announced on the bus (from any instance) reach the cache before the answer that ended
   // them; writes by another process (SQLite) empty it.
   const sessionCache = new SessionCache({
-    writesElsewhere: database.kind === 'sqlite' ? database.writesElsewhere : undefined,
+    writesElsewhere: database.writesElsewhere,
     maxAgeMs: options.sessionCacheMs,
   });
   const unsubscribeSessionCache = bus.subscribe({

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { defaultAttachmentStorage, folderOfFile } from './db/location.js';
 
 /** Everything Quire reads from its environment (DESIGN.md §4), parsed and checked once. */
 export interface Config {
@@ -201,10 +202,7 @@ export function loadAttachmentConfig(
   if (storage !== undefined && storage !== 'disk' && storage !== 'database') {
     throw new ConfigError(`ATTACHMENT_STORAGE must be disk or database, not "${storage}"`);
   }
-  const besideDatabase =
-    location.kind === 'sqlite' && location.file !== ':memory:'
-      ? path.dirname(location.file)
-      : path.dirname(DEFAULT_SQLITE_FILE);
+  const besideDatabase = folderOfFile(location) ?? path.dirname(DEFAULT_SQLITE_FILE);
   return {
     limit: byteSize(env, 'ATTACHMENT_LIMIT', 25 * MIB, {
       min: 1024,
@@ -216,7 +214,7 @@ export function loadAttachmentConfig(
       max: 1024 * 1024 * MIB,
       text: '0 to 1048576MiB',
     }),
-    storage: storage ?? (location.kind === 'postgres' ? 'database' : 'disk'),
+    storage: storage ?? defaultAttachmentStorage(location),
     dir: env.ATTACHMENT_DIR?.trim() || path.join(besideDatabase, 'attachments'),
     stripExif: boolean(env, 'STRIP_EXIF') ?? true,
   };

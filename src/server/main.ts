@@ -18,7 +18,6 @@ import { type Config, ConfigError, loadConfig } from './config.js';
 import { type Database, DatabaseUnavailableError, type Db, openDatabase } from './db/database.js';
 import { MigrationError, migrateToLatest } from './db/migrate.js';
 import { DomainError } from './domain-errors.js';
-import { notifySessionsEnded } from './live/postgres-bus.js';
 
 const USAGE = `Usage: quire <command>
 
@@ -52,19 +51,10 @@ async function withDatabase(
   const database = await openDatabase(config.database);
   try {
     await migrateToLatest(database.db);
-    return await run(database.db, announcer(database), database);
+    return await run(database.db, database.announceSessionsEnded, database);
   } finally {
     await database.close();
   }
-}
-
-/**
- * Servers on PostgreSQL hear of ended sessions at once and close their sockets; on SQLite the
- * server is another process with no channel to it, and its periodic sweep does the same.
- */
-function announcer(database: Database): AnnounceSessionsEnded {
-  if (database.kind === 'sqlite') return async () => {};
-  return (ended) => notifySessionsEnded(database.db, ended);
 }
 
 function oneEmail(rest: string[], command: string): string {

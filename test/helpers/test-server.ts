@@ -8,7 +8,6 @@ import {
 } from '../../src/server/config.js';
 import { type Database, openDatabase } from '../../src/server/db/database.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
-import { createBus } from '../../src/server/live/create-bus.js';
 import type { LiveBus } from '../../src/server/live/live-bus.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
@@ -87,7 +86,7 @@ export async function startTestServer(
     config.attachments = { ...config.attachments, ...options.attachments };
   const database = await openDatabase(config.database);
   await migrateToLatest(database.db);
-  const bus = options.bus ?? (await createBus(database));
+  const bus = options.bus ?? (await database.createBus());
   const app = await buildApp({ config, database, bus, logger: false, ...options.app });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

@@ -1,9 +1,8 @@
-import path from 'node:path';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { type DatabaseLocation, loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/database.js';
+import { describeLocation, sameLocation } from '../db/location.js';
 import { migrateToLatest, pendingMigrations } from '../db/migrate.js';
-import { describePostgresUrl } from '../db/postgres-connection.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import { CliError } from './cli-error.js';
 import { copyAttachmentBytes } from './copy-attachment-bytes.js';
@@ -57,17 +56,6 @@ export function databaseOption(name: string, value: string): DatabaseLocation {
   }
 }
 
-export function describeLocation(location: DatabaseLocation): string {
-  return location.kind === 'sqlite' ? location.file : describePostgresUrl(location.url);
-}
-
-function sameLocation(a: DatabaseLocation, b: DatabaseLocation): boolean {
-  if (a.kind === 'sqlite' && b.kind === 'sqlite') {
-    return path.resolve(a.file) === path.resolve(b.file);
-  }
-  return a.kind === b.kind && describeLocation(a) === describeLocation(b);
-}
-
 async function countRows(db: AnyDb): Promise<Counts> {
   const counts = {} as Counts;
   for (const table of TABLES) {
@@ -90,25 +78,6 @@ const describeCounts = (counts: Counts) =>
 function withoutLocalColumns(row: Row): Row {
   const { change_xid: _local, ...rest } = row;
   return rest;
-}
-
-/**
- * Change numbers came from the source: the target's next ones must come after them (SQLite
- * takes them from each user's counter, PostgreSQL from one sequence).
- */
-async function continueChangeNumbers(to: AnyDb, kind: Database['kind']): Promise<void> {
-  if (kind === 'postgres') {
-    await sql`select setval('note_change_seq', greatest(1,
-        (select max(change_seq) from notes), (select max(change_seq) from note_tombstones)))`.execute(
-      to,
-    );
-    return;
-  }
-  await sql`update users set change_seq = max(change_seq,
-      coalesce((select max(change_seq) from notes where user_id = users.id), 0),
-      coalesce((select max(change_seq) from note_tombstones where user_id = users.id), 0))`.execute(
-    to,
-  );
 }
 
 /** Copies one table in batches in id order, so memory stays flat however large it is. */
@@ -209,7 +178,8 @@ async function copyAll(source: Database, target: Database, options: CopyOptions)
           { location: options.to, db: targetTrx },
           options.progress,
         );
-        await continueChangeNumbers(to, target.kind);
+        // Change numbers came from the source: the target's next ones must come after them.
+        await target.changes.continueAfterCopy(targetTrx);
         const copied = await countRows(to);
         const wrong = TABLES.filter((table) => copied[table] !== expected[table]);
         if (wrong.length > 0) {

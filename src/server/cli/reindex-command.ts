@@ -1,14 +1,13 @@
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { reindexSearch } from '../search/reindex.js';
 
 /** `quire reindex`: migrates, then rebuilds the search index from the notes. */
 export async function reindexCommand(config: Config): Promise<string> {
   const database = await openDatabase(config.database);
   try {
     await migrateToLatest(database.db);
-    const count = await reindexSearch(database);
+    const count = await database.reindexSearch();
     return `Search index rebuilt: ${count} ${count === 1 ? 'note' : 'notes'}`;
   } finally {
     await database.close();

@@ -3,7 +3,6 @@ import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { createBus } from '../live/create-bus.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -16,7 +15,7 @@ export async function serve(config: Config): Promise<void> {
   await migrateToLatest(database.db);
   // The bus exists before the app whose logger it writes to.
   let log: FastifyBaseLogger | undefined;
-  const bus = await createBus(database, {
+  const bus = await database.createBus({
     info: (details, message) => log?.info(details, message),
     warn: (details, message) => log?.warn(details, message),
   });

@@ -1,12 +1,20 @@
-import { PostgresAdapter, type QueryCreator, type RawBuilder, sql } from 'kysely';
+import type { RawBuilder } from 'kysely';
 import type { Note } from '../../shared/note.js';
 import type { TrashedNote } from '../../shared/note-history.js';
+import { atomically } from '../db/atomically.js';
 import type { Db } from '../db/database.js';
+import { databaseOf } from '../db/database-of.js';
+import type { NewNote, NextRevision, RevisedRow } from '../db/note-writes.js';
 import { prepared } from '../db/prepared-query.js';
-import type { DatabaseSchema } from '../db/schema.js';
-import { insertVersion, type VersionRow } from './version-repository.js';
+import type { VersionRow } from './version-repository.js';
 
-const NOTE_COLUMNS = ['id', 'body', 'time_created', 'time_last_modified', 'revision'] as const;
+export const NOTE_COLUMNS = [
+  'id',
+  'body',
+  'time_created',
+  'time_last_modified',
+  'revision',
+] as const;
 
 /** The columns a Note is made from. */
 export interface NoteRow {
@@ -43,57 +51,9 @@ export function toNote(row: NoteRow): Note {
   };
 }
 
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
-
-/**
- * Change numbers order a user's changes (ties in the list, export pages). On SQLite a note takes
- * the user's change counter plus one, one row (never a scan of their notes), and the counter
- * then counts it: that counter is also the resync clock there (sqlite-change-clock.ts). On
- * PostgreSQL they come from one sequence that no transaction waits on: resync reads snapshots
- * there (postgres-change-clock.ts), so a user's writes need not take turns.
- */
-type NextChangeSeq = (p: { userId: string }) => RawBuilder<number>;
-const fromSequence: NextChangeSeq = () => sql<number>`nextval('note_change_seq')`;
-const fromCounter: NextChangeSeq = (p) =>
-  sql<number>`(select change_seq + 1 from users where id = ${p.userId})`;
-
-const countChange = prepared((db: Db, p: { userId: string }) =>
-  db
-    .updateTable('users')
-    .set((eb) => ({ change_seq: eb('change_seq', '+', 1) }))
-    .where('id', '=', p.userId),
-);
-
-/** Both or neither: `write` runs in the caller's transaction, or in one of its own. */
-const atomically = <T>(db: Db, write: (trx: Db) => Promise<T>): Promise<T> =>
-  db.isTransaction ? write(db) : db.transaction().execute(write);
-
-/**
- * SQLite: a write whose row took the user's counter plus one (`fromCounter`), and the counter
- * then counting it, both or neither. Nothing is counted when `write` stores nothing.
- */
-const counted = <T>(db: Db, userId: string, write: (trx: Db) => Promise<T | undefined>) =>
-  atomically(db, async (trx) => {
-    const stored = await write(trx);
-    if (stored !== undefined) await countChange.execute(trx, { userId });
-    return stored;
-  });
-
 /** `count` change numbers at once, for an import: one statement, in order. */
-export async function reserveChangeSeqs(db: Db, userId: string, count: number): Promise<number[]> {
-  if (isPostgres(db)) {
-    const { rows } = await sql<{ seq: string }>`
-      select nextval('note_change_seq') as seq from generate_series(1, ${count})`.execute(db);
-    return rows.map((row) => Number(row.seq)).sort((a, b) => a - b);
-  }
-  const row = await db
-    .updateTable('users')
-    .set((eb) => ({ change_seq: eb('change_seq', '+', count) }))
-    .where('id', '=', userId)
-    .returning('change_seq')
-    .executeTakeFirstOrThrow();
-  const first = Number(row.change_seq) - count + 1;
-  return Array.from({ length: count }, (_, index) => first + index);
+export function reserveChangeSeqs(db: Db, userId: string, count: number): Promise<number[]> {
+  return databaseOf(db).changes.reserve(db, userId, count);
 }
 
 /** The user's notes, list or trash, in the list's order: most recently modified first. */
@@ -167,7 +127,7 @@ const storedNoteQuery = (forWrite: boolean) =>
       )
       .where('user_id', '=', p.userId)
       .where('id', '=', p.id);
-    return forWrite && isPostgres(db) ? query.forUpdate() : query;
+    return forWrite ? databaseOf(db).noteWrites.forWrite(query) : query;
   });
 const storedNote = storedNoteQuery(false);
 const storedNoteForWrite = storedNoteQuery(true);
@@ -201,42 +161,12 @@ export async function findStoredNote(
   };
 }
 
-interface NewNote {
-  id: string;
-  userId: string;
-  body: string;
-  now: number;
-  by: string;
-}
-
-const insertNoteRow = (changeSeq: NextChangeSeq) =>
-  prepared((db: Db, p: NewNote) =>
-    db
-      .insertInto('notes')
-      .values({
-        id: p.id,
-        user_id: p.userId,
-        body: p.body,
-        time_created: p.now,
-        time_last_modified: p.now,
-        revision: 1,
-        change_seq: changeSeq(p),
-        written_by: p.by,
-      })
-      .onConflict((conflict) => conflict.column('id').doNothing())
-      .returning('id'),
-  );
-const insertNoteCounted = insertNoteRow(fromCounter);
-const insertNoteSequenced = insertNoteRow(fromSequence);
-
 /**
  * Stores a new note with the next change number; undefined, storing nothing, when a note with
  * its id exists already. One statement on PostgreSQL.
  */
 export async function insertNote(db: Db, row: NewNote): Promise<Note | undefined> {
-  const inserted = isPostgres(db)
-    ? await insertNoteSequenced.executeTakeFirst(db, row)
-    : await counted(db, row.userId, (trx) => insertNoteCounted.executeTakeFirst(trx, row));
+  const inserted = await databaseOf(db).noteWrites.insert(db, row);
   if (!inserted) return undefined;
   return {
     id: row.id,
@@ -246,108 +176,6 @@ export async function insertNote(db: Db, row: NewNote): Promise<Note | undefined
     revision: 1,
   };
 }
-
-/** The next revision of a note, where it is (list or trash), who wrote it, its newest snapshot. */
-export interface NextRevision {
-  id: string;
-  userId: string;
-  body: string;
-  revision: number;
-  timeLastModified: number;
-  timeDeleted: number | null;
-  by: string | null;
-  timeSnapshot: number | null;
-  timeListed: number | null;
-}
-
-/** What a revision replaces: the row's version as the writer read it. */
-interface Replacing {
-  replacing: number;
-  replacingChangeSeq: number;
-}
-
-/** A revision's update, made only while the note's row is still the version it replaces. */
-const revisionUpdate = (
-  db: QueryCreator<DatabaseSchema>,
-  p: NextRevision & Replacing,
-  changeSeq: NextChangeSeq,
-) =>
-  db
-    .updateTable('notes')
-    .set({
-      body: p.body,
-      revision: p.revision,
-      time_last_modified: p.timeLastModified,
-      time_deleted: p.timeDeleted,
-      written_by: p.by,
-      time_snapshot: p.timeSnapshot,
-      time_listed: p.timeListed,
-      change_seq: changeSeq(p),
-    })
-    .where('id', '=', p.id)
-    .where('user_id', '=', p.userId)
-    .where('revision', '=', p.replacing)
-    .where('change_seq', '=', p.replacingChangeSeq);
-
-const writeCountedRevision = prepared((db: Db, p: NextRevision & Replacing) =>
-  revisionUpdate(db, p, fromCounter).returning([...NOTE_COLUMNS, 'change_seq']),
-);
-
-/** The replaced text's own values, named apart from the revision's. */
-interface ReplacedText extends Replacing {
-  replacedBody: string;
-  replacedDeltaStart: number | null;
-  replacedDeltaEnd: number | null;
-  replacedTimeLastModified: number;
-  replacedTimeArchived: number;
-  replacedReason: string;
-  replacedKept: number;
-}
-
-// PostgreSQL stores a revision and the text it replaces in one statement: the version row is
-// inserted from the updated row, so only when the note was still at the revision read.
-const writeSequencedRevision = prepared((db: Db, p: NextRevision & ReplacedText) =>
-  db
-    .with('next', (db) =>
-      revisionUpdate(db, p, fromSequence).returning([...NOTE_COLUMNS, 'user_id', 'change_seq']),
-    )
-    .with('archived', (db) =>
-      db
-        .insertInto('note_versions')
-        .columns([
-          'note_id',
-          'user_id',
-          'revision',
-          'body',
-          'delta_start',
-          'delta_end',
-          'time_last_modified',
-          'time_archived',
-          'reason',
-          'kept',
-        ])
-        .expression((eb) =>
-          eb
-            .selectFrom('next')
-            .select((eb) => [
-              'next.id',
-              'next.user_id',
-              eb.cast<number>(eb.val(p.replacing), 'bigint').as('revision'),
-              eb.cast<string>(eb.val(p.replacedBody), 'text').as('body'),
-              eb.cast<number | null>(eb.val(p.replacedDeltaStart), 'bigint').as('delta_start'),
-              eb.cast<number | null>(eb.val(p.replacedDeltaEnd), 'bigint').as('delta_end'),
-              eb
-                .cast<number>(eb.val(p.replacedTimeLastModified), 'bigint')
-                .as('time_last_modified'),
-              eb.cast<number>(eb.val(p.replacedTimeArchived), 'bigint').as('time_archived'),
-              eb.cast<string>(eb.val(p.replacedReason), 'text').as('reason'),
-              eb.cast<number>(eb.val(p.replacedKept), 'integer').as('kept'),
-            ]),
-        ),
-    )
-    .selectFrom('next')
-    .select([...NOTE_COLUMNS, 'change_seq']),
-);
 
 /**
  * Stores the next revision of a note, with the next change number, and the text it replaces
@@ -363,7 +191,7 @@ export async function writeRevision(
   replacing: Pick<StoredNote, 'changeSeq' | 'synced'>,
 ): Promise<StoredNote | undefined> {
   const replacingChangeSeq = replacing.changeSeq;
-  const stored = (row: (NoteRow & { change_seq: number }) | undefined): StoredNote | undefined =>
+  const stored = (row: RevisedRow | undefined): StoredNote | undefined =>
     row && {
       note: toNote(row),
       timeDeleted: next.timeDeleted,
@@ -373,31 +201,12 @@ export async function writeRevision(
       changeSeq: Number(row.change_seq),
       synced: replacing.synced,
     };
-  if (isPostgres(db)) {
-    const row = await writeSequencedRevision.executeTakeFirst(db, {
-      ...next,
-      replacing: replaced.revision,
-      replacingChangeSeq,
-      replacedBody: replaced.body,
-      replacedDeltaStart: replaced.deltaStart,
-      replacedDeltaEnd: replaced.deltaEnd,
-      replacedTimeLastModified: replaced.timeLastModified,
-      replacedTimeArchived: replaced.timeArchived,
-      replacedReason: replaced.reason,
-      replacedKept: replaced.kept,
-    });
-    return stored(row);
-  }
-  return counted(db, next.userId, async (trx) => {
-    const row = await writeCountedRevision.executeTakeFirst(trx, {
-      ...next,
-      replacing: replaced.revision,
-      replacingChangeSeq,
-    });
-    if (!row) return undefined;
-    await insertVersion.execute(trx, replaced);
-    return stored(row);
-  });
+  const row = await databaseOf(db).noteWrites.revise(
+    db,
+    { ...next, replacing: replaced.revision, replacingChangeSeq },
+    replaced,
+  );
+  return stored(row);
 }
 
 /**

@@ -6,11 +6,9 @@ import { CreateNoteRequest, NoteSchema, UpdateNoteRequest } from '../../shared/n
 import { NoteChangesQuery } from '../../shared/note-changes.js';
 import type { Database } from '../db/database.js';
 import { callerOf } from './caller-of.js';
-import { changeClockFor } from './change-clock.js';
 import { changesSince } from './note-changes.js';
 import { NoteListCache } from './note-list-cache.js';
 import type { NoteService } from './note-service.js';
-import { listReaderFor } from './serialized-list.js';
 
 export interface NoteRoutesOptions {
   database: Database;
@@ -35,8 +33,8 @@ export function registerNoteRoutes(app: FastifyInstance, options: NoteRoutesOpti
   const { database, notes, authenticated } = options;
   const { db } = database;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const clock = changeClockFor(database.kind);
-  const lists = new NoteListCache(listReaderFor(database, clock), db, clock);
+  const clock = database.changes;
+  const lists = new NoteListCache(database.readList, db, clock);
 
   // The whole list is sent as the bytes kept until the user's next change (no response schema:
   // the bytes already have the shape of NoteListResponse). Its entity tag holds its cursor, so

@@ -1,9 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import type { LiveBus } from '../live/live-bus.js';
-import { postgresCatchUpIndex } from './postgres-index-catch-up.js';
 import { SearchIndexKeeper } from './search-index-keeper.js';
-import { sqliteCatchUpIndex } from './sqlite-index-catch-up.js';
 
 /** What a search needs of the index: every note saved before it was asked, indexed. */
 export interface SearchIndex {
@@ -12,25 +10,14 @@ export interface SearchIndex {
   close(): Promise<void>;
 }
 
-/**
- * The index catches up after the writes (SearchIndexKeeper), told of them by SQLite's commits,
- * or on PostgreSQL by the live bus, which carries every instance's changes (each instance may
- * take a share of the queue).
- */
+/** The index catches up after the writes (SearchIndexKeeper), told of them by the database. */
 export function openSearchIndex(
   database: Database,
   bus: LiveBus,
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): SearchIndex {
-  const keeper =
-    database.kind === 'postgres'
-      ? new SearchIndexKeeper(postgresCatchUpIndex(database.db), log)
-      : new SearchIndexKeeper(sqliteCatchUpIndex(database.db), log);
-  const written = () => keeper.written();
-  const unsubscribe =
-    database.kind === 'postgres'
-      ? bus.subscribe({ onChange: written, onResync: written })
-      : database.onCommit(written);
+  const keeper = new SearchIndexKeeper(database.searchIndex, log);
+  const unsubscribe = database.onIndexQueued(bus, () => keeper.written());
   keeper.written(); // whatever an earlier run or a command left waiting
   return {
     upToDate: (userId) => keeper.upToDate(userId),

@@ -1,13 +1,7 @@
 import type { SearchResponse } from '../../shared/search.js';
-import type { Database } from '../db/database.js';
-import { postgresSearch } from './postgres-search.js';
 import type { SearchEngine } from './search-engine.js';
 import { isEmptyQuery, parseSearchQuery } from './search-query.js';
 import { makeSnippet } from './snippet.js';
-import { sqliteSearch } from './sqlite-search.js';
-
-export const searchEngineFor = (database: Database): SearchEngine =>
-  database.kind === 'postgres' ? postgresSearch(database.db) : sqliteSearch(database.db);
 
 export interface SearchNotesRequest {
   userId: string;

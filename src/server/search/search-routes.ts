@@ -5,7 +5,7 @@ import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX } from '../../shared/search-limi
 import type { Database } from '../db/database.js';
 import { invalidInput } from '../domain-errors.js';
 import type { SearchIndex } from './search-index.js';
-import { searchEngineFor, searchNotes } from './search-notes.js';
+import { searchNotes } from './search-notes.js';
 
 export interface SearchRoutesOptions {
   database: Database;
@@ -24,7 +24,7 @@ function limitOf(text: string | undefined): number {
 /** Full-text search over the caller's own notes, ranked by the database's index. */
 export function registerSearchRoutes(app: FastifyInstance, options: SearchRoutesOptions): void {
   const { database, index, authenticated } = options;
-  const search = searchEngineFor(database);
+  const { search } = database;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.get(

@@ -1,5 +1,5 @@
-import { PostgresAdapter } from 'kysely';
 import type { Db } from '../db/database.js';
+import { databaseOf } from '../db/database-of.js';
 
 /** Rows per insert: well under SQLite's and PostgreSQL's limits on bound values. */
 const CHUNK = 500;
@@ -15,8 +15,7 @@ export function chunks<T>(items: T[], size = CHUNK): T[][] {
  * two imports of one file cannot both find its keys new.
  */
 export async function lockImportsOf(db: Db, userId: string): Promise<void> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  await databaseOf(db).lockImportsOf(db, userId);
 }
 
 /** Which of these import keys the user already has. */

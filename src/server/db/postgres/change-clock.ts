@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { invalidInput } from '../domain-errors.js';
-import type { ChangeClock } from './change-clock.js';
+import { invalidInput } from '../../domain-errors.js';
+import type { ChangeClock } from '../change-clock.js';
 
 /** Transactions a snapshot may list as running; PostgreSQL's own bound is its connections. */
 const MAX_RUNNING = 1000;
@@ -34,6 +34,12 @@ const unseenBy = (cursor: string) =>
     and not pg_visible_in_snapshot(change_xid, ${cursor}::pg_snapshot))`;
 
 /**
+ * A note written takes the next of one sequence, which no transaction waits on, so a user's
+ * writes need not take turns.
+ */
+export const nextFromSequence = () => sql<number>`nextval('note_change_seq')`;
+
+/**
  * PostgreSQL commits a user's changes side by side and in any order, so no counter can say
  * which of them a reader has seen. Every note row and tombstone records the transaction that
  * wrote it (migration 0014), and a cursor is the snapshot a read was made in: what changed
@@ -61,4 +67,15 @@ export const postgresChangeClock: ChangeClock = {
     return rows[0]?.unchanged === true;
   },
   writtenAfter: unseenBy,
+  async reserve(db, _userId, count) {
+    const { rows } = await sql<{ seq: string }>`
+      select nextval('note_change_seq') as seq from generate_series(1, ${count})`.execute(db);
+    return rows.map((row) => Number(row.seq)).sort((a, b) => a - b);
+  },
+  async continueAfterCopy(db) {
+    await sql`select setval('note_change_seq', greatest(1,
+        (select max(change_seq) from notes), (select max(change_seq) from note_tombstones)))`.execute(
+      db,
+    );
+  },
 };

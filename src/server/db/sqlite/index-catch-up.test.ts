@@ -3,15 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
-import { parseSearchQuery } from './search-query.js';
-import {
-  catchUpSqliteIndex,
-  mergeSqliteIndex,
-  sqliteIndexBehind,
-} from './sqlite-index-catch-up.js';
-import { sqliteSearch } from './sqlite-search.js';
+import { parseSearchQuery } from '../../search/search-query.js';
+import { type Database, openDatabase } from '../database.js';
+import { migrateToLatest } from '../migrate.js';
+import { catchUpSqliteIndex, mergeSqliteIndex, sqliteIndexBehind } from './index-catch-up.js';
+import { sqliteSearch } from './search.js';
 
 let dir: string;
 let database: Database;

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
+import type { CatchUpIndex } from '../../search/search-index-keeper.js';
+import type { Db } from '../database.js';
 import {
   SQLITE_INDEXED_BODY,
   SQLITE_INDEXED_TITLE,
   SQLITE_OWNER,
   SQLITE_STEM_OWNER,
-} from '../db/sqlite/search-schema.js';
-import type { CatchUpIndex } from './search-index-keeper.js';
+} from './search-schema.js';
 
 const PENDING = 'note_search_pending';
 const CHOSEN = 'temp.quire_index_catch_up';

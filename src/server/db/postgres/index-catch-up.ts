@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
-import { POSTGRES_COLUMNS, POSTGRES_ROW, POSTGRES_UPSERT } from '../db/postgres/search-schema.js';
-import type { CatchUpIndex } from './search-index-keeper.js';
+import type { CatchUpIndex } from '../../search/search-index-keeper.js';
+import type { Db } from '../database.js';
+import { POSTGRES_COLUMNS, POSTGRES_ROW, POSTGRES_UPSERT } from './search-schema.js';
 
 /**
  * Indexes up to `limit` of the notes the trigger queued (only `userId`'s, if given), oldest

@@ -2,10 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
-import { listReaderFor } from './serialized-list.js';
-import { sqliteChangeClock } from './sqlite-change-clock.js';
+import { type Database, openDatabase } from '../database.js';
+import { migrateToLatest } from '../migrate.js';
 
 let dir: string;
 let database: Database;
@@ -45,7 +43,7 @@ async function text(chunks: AsyncIterable<Buffer>): Promise<string> {
 
 describe('the SQLite list, read as it is sent', () => {
   it('comes in chunks that join into the whole list, newest first', async () => {
-    const read = await listReaderFor(database, sqliteChangeClock)(userId);
+    const read = await database.readList(userId);
     const chunks: Buffer[] = [];
     for await (const chunk of read.chunks) chunks.push(chunk);
     expect(chunks.length).toBeGreaterThan(1);
@@ -62,7 +60,7 @@ describe('the SQLite list, read as it is sent', () => {
   });
 
   it('is the list as of its cursor, whatever is written while it is sent', async () => {
-    const read = await listReaderFor(database, sqliteChangeClock)(userId);
+    const read = await database.readList(userId);
     const iterator = read.chunks[Symbol.asyncIterator]();
     const first = await iterator.next();
     // The oldest note moves to the top and another goes to the trash, mid-way.
@@ -86,7 +84,7 @@ describe('the SQLite list, read as it is sent', () => {
     expect(results).toHaveLength(NOTES);
     expect(results.at(-1)).toMatchObject({ id: 'n0', body: 'note 0 "quoted" é', revision: 1 });
     expect(results.at(-2)).toMatchObject({ id: 'n1' });
-    const again = await listReaderFor(database, sqliteChangeClock)(userId);
+    const again = await database.readList(userId);
     const now = JSON.parse(await text(again.chunks)).results;
     expect(again.cursor).toBe(String(NOTES + 2));
     expect(now[0]).toMatchObject({ id: 'n0', body: 'changed' });

@@ -1,17 +1,27 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { PostgresDatabase } from './database.js';
+import { createPostgresBus, notifySessionsEnded } from '../../live/postgres-bus.js';
+import { rebuildSearchIndex } from '../../search/reindex.js';
+import type { PostgresDatabase } from '../database.js';
+import { ownHandle } from '../database-of.js';
 import {
   connectionFailureReason,
   DatabaseUnavailableError,
   describePostgresUrl,
   isPermanentConnectionFailure,
   postgresClientConfig,
-} from './postgres-connection.js';
-import { prepareHotStatements } from './postgres-named-statements.js';
-import { PostgresTextPlugin } from './postgres-text.js';
-import type { DatabaseSchema } from './schema.js';
+} from '../postgres-connection.js';
+import { prepareHotStatements } from '../postgres-named-statements.js';
+import { PostgresTextPlugin } from '../postgres-text.js';
+import type { DatabaseSchema } from '../schema.js';
+import { postgresChangeClock } from './change-clock.js';
+import { postgresCatchUpIndex } from './index-catch-up.js';
+import { postgresListReader } from './list-reader.js';
+import { lockPostgresImportsOf, lockPostgresSignups } from './locks.js';
+import { postgresNoteWrites } from './note-writes.js';
+import { postgresSearch } from './search.js';
+import { POSTGRES_REBUILD } from './search-schema.js';
 
 const POOL_SIZE = 10;
 const IDLE_TIMEOUT_MS = 30_000;
@@ -61,16 +71,32 @@ export async function openPostgres(
     dialect: new PostgresDialect({ pool }),
     plugins: [new PostgresTextPlugin()],
   });
+  const newClient = (applicationName: string) =>
+    new pg.Client(postgresClientConfig(url, applicationName));
   let closing: Promise<void> | undefined;
-  return {
+  return ownHandle<PostgresDatabase>({
     db,
     kind: 'postgres',
     synced: () => Promise.resolve(),
     onCommit: () => () => {},
-    newClient: (applicationName) => new pg.Client(postgresClientConfig(url, applicationName)),
+    newClient,
     close: () => {
       closing ??= db.destroy();
       return closing;
     },
-  };
+    changes: postgresChangeClock,
+    noteWrites: postgresNoteWrites,
+    readList: postgresListReader(db),
+    search: postgresSearch(db),
+    searchIndex: postgresCatchUpIndex(db),
+    onIndexQueued: (bus, listener) => bus.subscribe({ onChange: listener, onResync: listener }),
+    // What waits in the queue is indexed by the rebuild. The queue is emptied first, so a note
+    // a write queues meanwhile stays queued.
+    reindexSearch: () =>
+      rebuildSearchIndex(db, ['delete from note_search_pending', ...POSTGRES_REBUILD]),
+    createBus: (log) => createPostgresBus({ db, newClient, log }),
+    announceSessionsEnded: (ended) => notifySessionsEnded(db, ended),
+    lockSignups: lockPostgresSignups,
+    lockImportsOf: lockPostgresImportsOf,
+  });
 }

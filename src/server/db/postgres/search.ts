@@ -1,10 +1,10 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { Db } from '../db/database.js';
-import { type NoteRow, toNote } from '../notes/note-repository.js';
-import { exactThenStemmed } from './exact-then-stemmed.js';
-import { likeContaining, type SearchEngine } from './search-engine.js';
-import type { SearchTerm } from './search-query.js';
-import { spacelessGrams } from './spaceless-grams.js';
+import { type NoteRow, toNote } from '../../notes/note-repository.js';
+import { exactThenStemmed } from '../../search/exact-then-stemmed.js';
+import { likeContaining, type SearchEngine } from '../../search/search-engine.js';
+import type { SearchTerm } from '../../search/search-query.js';
+import { spacelessGrams } from '../../search/spaceless-grams.js';
+import type { Db } from '../database.js';
 
 /** How many of the newest matches, and of the newest title matches, are ranked. */
 const CANDIDATES = 200;

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
-import { type NoteRow, toNote } from '../notes/note-repository.js';
-import { exactThenStemmed } from './exact-then-stemmed.js';
-import type { SearchEngine } from './search-engine.js';
-import type { SearchTerm } from './search-query.js';
-import { spacelessMatch } from './spaceless-grams.js';
+import { type NoteRow, toNote } from '../../notes/note-repository.js';
+import { exactThenStemmed } from '../../search/exact-then-stemmed.js';
+import type { SearchEngine } from '../../search/search-engine.js';
+import type { SearchTerm } from '../../search/search-query.js';
+import { spacelessMatch } from '../../search/spaceless-grams.js';
+import type { Db } from '../database.js';
 
 // bm25 weights per column (owner, title, body): a match in the title counts ten times.
 const RANK = (table: string) => `bm25(${table}, 0.0, 10.0, 1.0)`;

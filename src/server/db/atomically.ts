@@ -1,0 +1,5 @@
+import type { Db } from './database.js';
+
+/** Both or neither: `write` runs in the caller's transaction, or in one of its own. */
+export const atomically = <T>(db: Db, write: (trx: Db) => Promise<T>): Promise<T> =>
+  db.isTransaction ? write(db) : db.transaction().execute(write);

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+
+// What SQLite and PostgreSQL do differently lives in src/server/db/, behind the open database;
+// the rest of the server asks it and never chooses by which database it is.
+const SERVER = path.join('src', 'server');
+const DB = path.join(SERVER, 'db');
+
+const CHOICES = [
+  /\bkind\s*[!=]==?\s*['"](?:sqlite|postgres)['"]/,
+  /['"](?:sqlite|postgres)['"]\s*[!=]==?\s*[\w.]*\bkind\b/,
+  /\bcase\s+['"](?:sqlite|postgres)['"]/,
+  /\[\s*[\w.]*\bkind\s*\]/,
+  /\bdatabase\.kind\s*(?:[!=]==?|\?)/,
+  /instanceof\s+(?:Postgres|Sqlite)/,
+  /\b(?:Postgres|Sqlite)Adapter\b/,
+  /\bisPostgres\b/,
+  /from\s+['"][^'"]*\bdb\/(?:sqlite|postgres)\//,
+];
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return file === DB ? [] : sourceFiles(file);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [file] : [];
+  });
+}
+
+const choicesIn = (text: string) => CHOICES.filter((choice) => choice.test(text));
+
+it('keeps every difference between the databases inside src/server/db/', () => {
+  const files = sourceFiles(SERVER);
+  expect(files.length).toBeGreaterThan(50);
+  const found = files.flatMap((file) =>
+    fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, index) =>
+        choicesIn(line).length > 0 ? [`${file}:${index + 1}: ${line.trim()}`] : [],
+      ),
+  );
+  expect(found).toEqual([]);
+});
+
+it('recognizes each way of choosing by the database', () => {
+  const choices = [
+    "database.kind === 'sqlite'",
+    "if (location.kind !== 'postgres') return;",
+    "'postgres' === database.kind",
+    "switch (kind) { case 'sqlite':",
+    'const engine = engines[database.kind];',
+    'const engine = database.kind ? a : b;',
+    'db.getExecutor().adapter instanceof PostgresAdapter',
+    "import { isPostgres } from './dialect.js';",
+    "import { sqliteSearch } from '../db/sqlite/search.js';",
+  ];
+  for (const line of choices) expect(choicesIn(line), line).not.toEqual([]);
+  expect(choicesIn("app.log.info({ database: config.database.kind }, 'listening')")).toEqual([]);
+  expect(choicesIn("if (term.kind === 'words') return;")).toEqual([]);
+});

@@ -1,0 +1,36 @@
+import { NOTE_COLUMNS } from '../../notes/note-repository.js';
+import { insertVersion } from '../../notes/version-repository.js';
+import type { Db } from '../database.js';
+import {
+  insertNoteRow,
+  type NewNote,
+  type NextRevision,
+  type NoteWrites,
+  type Replacing,
+  revisionUpdate,
+} from '../note-writes.js';
+import { prepared } from '../prepared-query.js';
+import { counted, nextFromCounter } from './change-clock.js';
+
+const insertNoteCounted = prepared((db: Db, p: NewNote) => insertNoteRow(db, p, nextFromCounter));
+
+const writeCountedRevision = prepared((db: Db, p: NextRevision & Replacing) =>
+  revisionUpdate(db, p, nextFromCounter).returning([...NOTE_COLUMNS, 'change_seq']),
+);
+
+/**
+ * SQLite runs one write transaction at a time, so a row read for a write needs no hold; each
+ * write takes the user's counter plus one and counts it, in one transaction.
+ */
+export const sqliteNoteWrites: NoteWrites = {
+  forWrite: (query) => query,
+  insert: (db, row) =>
+    counted(db, row.userId, (trx) => insertNoteCounted.executeTakeFirst(trx, row)),
+  revise: (db, next, replaced) =>
+    counted(db, next.userId, async (trx) => {
+      const row = await writeCountedRevision.executeTakeFirst(trx, next);
+      if (!row) return undefined;
+      await insertVersion.execute(trx, replaced);
+      return row;
+    }),
+};
