@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from './helpers/api-client.js';
 import { download, PDF, PNG, upload } from './helpers/attachment-client.js';
 import { runCli } from './helpers/server-process.js';
+import { makeTempDir, removeTempDir } from './helpers/temp-dir.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
 import { startTestServer } from './helpers/test-server.js';
 
@@ -55,6 +56,52 @@ describe('quire db copy', () => {
       expect(served[1]?.headers.get('content-type')).toBe('application/pdf');
     } finally {
       await after.close();
+    }
+  });
+
+  it('takes the bytes from where the source keeps them when told, and says where to tell it', async () => {
+    const elsewhere = makeTempDir();
+    const from = await createTestDatabase('sqlite');
+    const to = await createTestDatabase('sqlite');
+    try {
+      const before = await startTestServer({ database: from, attachments: { dir: elsewhere } });
+      const token = await signUp(before.url);
+      const { id } = (await upload(before.url, token, PNG, 'dot.png')).json;
+      await before.close();
+
+      const untold = await copy(from, to);
+      expect(untold.code).toBe(1);
+      expect(untold.stderr).toContain('name the place with --from-attachments');
+      const emptyStill = await runCli(['db', 'copy', '--from', from.url, '--to', to.url], {});
+      expect(emptyStill.stderr).not.toContain('not empty'); // the failed copy wrote nothing
+
+      const told = await runCli(
+        [
+          'db',
+          'copy',
+          '--from',
+          from.url,
+          '--to',
+          to.url,
+          '--from-attachments',
+          elsewhere,
+          '--force',
+        ],
+        {},
+      );
+      expect(told.code, told.stderr).toBe(0);
+      const after = await startTestServer({ database: to });
+      try {
+        const served = await download(after.url, id, { token });
+        expect(served.status).toBe(200);
+        expect(served.bytes.equals(PNG)).toBe(true);
+      } finally {
+        await after.close();
+      }
+    } finally {
+      await from.drop();
+      await to.drop();
+      removeTempDir(elsewhere);
     }
   });
 });

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { openBlobs } from './attachments/attachments.js';
 import { CliError } from './cli/cli-error.js';
+import { attachmentPlaceOption } from './cli/copy-attachment-bytes.js';
 import { copyDatabase, databaseOption } from './cli/db-copy.js';
 import { exportNotes } from './cli/export-command.js';
 import { reindexCommand } from './cli/reindex-command.js';
@@ -30,10 +31,13 @@ Commands:
   user passwd EMAIL       set a new password (signs the user out everywhere)
   user unlock EMAIL       lift the lock that too many wrong two-factor codes put on an account
   user delete EMAIL       delete an account with its notes (--yes skips the question)
-  db copy --from DB --to DB [--force]
+  db copy --from DB --to DB [--force] [--from-attachments PLACE] [--to-attachments PLACE]
                           copy accounts, sessions and notes from one database to another
                           (each an SQLite file or a postgres:// URL); the target is migrated
-                          first and must be empty unless --force replaces its contents
+                          first and must be empty unless --force replaces its contents.
+                          Attachments go from each database's default place (files beside
+                          an SQLite file, rows in PostgreSQL); PLACE (a folder, or
+                          "database") names another, as ATTACHMENT_DIR/STORAGE did
   export --user EMAIL --out FILE.zip
                           write every note of an account to a zip, as "Export all notes" does
 
@@ -75,6 +79,8 @@ async function run(argv: string[]): Promise<string | undefined> {
       from: { type: 'string' },
       to: { type: 'string' },
       force: { type: 'boolean' },
+      'from-attachments': { type: 'string' },
+      'to-attachments': { type: 'string' },
       user: { type: 'string' },
       out: { type: 'string' },
     },
@@ -83,8 +89,14 @@ async function run(argv: string[]): Promise<string | undefined> {
   const [command = 'serve', sub, ...rest] = positionals;
   const config = loadConfig();
   const copying = command === 'db' && sub === 'copy';
-  if (!copying && (values.from !== undefined || values.to !== undefined || values.force)) {
-    throw new CliError(`--from, --to and --force belong to "db copy"\n\n${USAGE}`, 2);
+  const fromAttachments = values['from-attachments'];
+  const toAttachments = values['to-attachments'];
+  const copyOptions = [values.from, values.to, values.force, fromAttachments, toAttachments];
+  if (!copying && copyOptions.some((value) => value !== undefined)) {
+    throw new CliError(
+      `--from, --to, --force and --*-attachments belong to "db copy"\n\n${USAGE}`,
+      2,
+    );
   }
 
   if (command !== 'export' && (values.user !== undefined || values.out !== undefined)) {
@@ -112,6 +124,9 @@ async function run(argv: string[]): Promise<string | undefined> {
     return copyDatabase({
       from: databaseOption('--from', values.from),
       to: databaseOption('--to', values.to),
+      fromAttachments:
+        fromAttachments === undefined ? undefined : attachmentPlaceOption(fromAttachments),
+      toAttachments: toAttachments === undefined ? undefined : attachmentPlaceOption(toAttachments),
       force: values.force ?? false,
       progress: (line) => process.stderr.write(`${line}\n`),
     });

@@ -5,7 +5,7 @@ import { describeLocation, sameLocation } from '../db/location.js';
 import { migrateToLatest, pendingMigrations } from '../db/migrate.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import { CliError } from './cli-error.js';
-import { copyAttachmentBytes } from './copy-attachment-bytes.js';
+import { type AttachmentPlace, copyAttachmentBytes } from './copy-attachment-bytes.js';
 
 /** Parents before children, so foreign keys hold at every step. */
 const TABLES = [
@@ -40,6 +40,12 @@ export const DEFAULT_BATCH_SIZE = 500;
 export interface CopyOptions {
   from: DatabaseLocation;
   to: DatabaseLocation;
+  /**
+   * Where each side keeps its attachments' bytes, when not in its database's default place
+   * (files beside an SQLite database, rows in PostgreSQL): a folder, or `database`.
+   */
+  fromAttachments?: AttachmentPlace;
+  toAttachments?: AttachmentPlace;
   /** Replace whatever the target holds instead of refusing. */
   force: boolean;
   batchSize?: number;
@@ -174,8 +180,8 @@ async function copyAll(source: Database, target: Database, options: CopyOptions)
         for (const table of TABLES) await copyTable(from, to, table, expected[table], options);
         await copyRecoveryCodes(sourceTrx, targetTrx, options.batchSize ?? DEFAULT_BATCH_SIZE);
         await copyAttachmentBytes(
-          { location: options.from, db: sourceTrx },
-          { location: options.to, db: targetTrx },
+          { location: options.from, db: sourceTrx, place: options.fromAttachments },
+          { location: options.to, db: targetTrx, place: options.toAttachments },
           options.progress,
         );
         // Change numbers came from the source: the target's next ones must come after them.
