@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { NOTE_FIELDS } from '../../../shared/note-fields.js';
+import { LIST_ORDER } from '../../notes/list-order.js';
 import { NOTE_COLUMN_OF } from '../../notes/note-columns.js';
 import { joined, type ListReader, wholeReader } from '../../notes/serialized-list.js';
 import type { Db } from '../database.js';
@@ -14,7 +15,7 @@ const NOTE_JSON = `json_object(${NOTE_FIELDS.map((field) => `'${field}', ${NOTE_
 const SQLITE_NOTES = `
   select cast(${NOTE_JSON} as blob) as note
   from notes`;
-const SQLITE_ORDER = 'order by time_last_modified desc, change_seq desc, id desc';
+const SQLITE_ORDER = `order by ${LIST_ORDER}`;
 
 /**
  * SQLite, on a read-only connection of the list's own: its cursor and its notes are read in one

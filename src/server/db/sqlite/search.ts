@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { listOrderSql } from '../../notes/list-order.js';
 import type { NoteRow } from '../../notes/note-columns.js';
 import { toNote } from '../../notes/note-repository.js';
 import { exactThenStemmed } from '../../search/exact-then-stemmed.js';
@@ -97,7 +98,7 @@ function titleQuery(match: string, terms: SearchTerm[]): string | undefined {
   return inTitle.length > 0 ? `(${match}) AND {title} : (${inTitle.join(' OR ')})` : undefined;
 }
 
-const ORDER = sql`n.time_last_modified desc, n.change_seq desc, n.id desc`;
+const ORDER = sql.raw(listOrderSql('n'));
 
 /** Spaceless text the index cannot pin down exactly (spaces, punctuation): checked per note. */
 const toCheck = (terms: SearchTerm[]) =>
