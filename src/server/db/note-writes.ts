@@ -1,5 +1,5 @@
 import type { QueryCreator, RawBuilder } from 'kysely';
-import type { NoteRow } from '../notes/note-repository.js';
+import type { NoteRow } from '../notes/note-columns.js';
 import type { VersionRow } from '../notes/version-repository.js';
 import type { Db } from './database.js';
 import type { DatabaseSchema } from './schema.js';

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type pg from 'pg';
 import type { Note } from '../../shared/note.js';
+import { NOTE_FIELD_TYPES, NOTE_FIELDS } from '../../shared/note-fields.js';
 import type { Db } from '../db/database.js';
 import { connectionFailureReason, DatabaseUnavailableError } from '../db/postgres-connection.js';
 import { findNote } from '../notes/note-repository.js';
@@ -60,12 +61,14 @@ export interface PostgresBusOptions {
 /** A note as the notifying instance sent it, or undefined if it is not one. */
 function noteIn(value: unknown, noteId: string): Note | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const note = value as Partial<Note>;
-  const counts = [note.timeCreated, note.timeLastModified, note.revision];
+  const note = value as Record<string, unknown>;
   const valid =
     note.id === noteId &&
-    typeof note.body === 'string' &&
-    counts.every((n) => typeof n === 'number' && Number.isSafeInteger(n));
+    NOTE_FIELDS.every((field) =>
+      NOTE_FIELD_TYPES[field] === 'number'
+        ? Number.isSafeInteger(note[field])
+        : typeof note[field] === NOTE_FIELD_TYPES[field],
+    );
   return valid ? (note as Note) : undefined;
 }
 

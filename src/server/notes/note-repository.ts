@@ -6,24 +6,9 @@ import type { Db } from '../db/database.js';
 import { databaseOf } from '../db/database-of.js';
 import type { NewNote, NextRevision, RevisedRow } from '../db/note-writes.js';
 import { prepared } from '../db/prepared-query.js';
+import { inListOrder } from './list-order.js';
+import { NOTE_COLUMNS, type NoteRow } from './note-columns.js';
 import type { VersionRow } from './version-repository.js';
-
-export const NOTE_COLUMNS = [
-  'id',
-  'body',
-  'time_created',
-  'time_last_modified',
-  'revision',
-] as const;
-
-/** The columns a Note is made from. */
-export interface NoteRow {
-  id: string;
-  body: string;
-  time_created: number;
-  time_last_modified: number;
-  revision: number;
-}
 
 /** A note's row as a write needs it: the note, where it is, and who stored it last. */
 export interface StoredNote {
@@ -62,9 +47,7 @@ const userNotesInListOrder = (db: Db, userId: string) =>
     .selectFrom('notes')
     .select([...NOTE_COLUMNS, 'time_deleted'])
     .where('user_id', '=', userId)
-    .orderBy('time_last_modified', 'desc')
-    .orderBy('change_seq', 'desc')
-    .orderBy('id', 'desc');
+    .$call(inListOrder);
 
 /** The user's notes in the list (not the trash), most recently modified first. */
 export async function listNotes(db: Db, userId: string): Promise<Note[]> {

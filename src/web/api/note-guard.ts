@@ -1,17 +1,12 @@
 import type { Note } from '../../shared/note.js';
+import { NOTE_FIELD_TYPES, NOTE_FIELDS } from '../../shared/note-fields.js';
 import type { TrashedNote, VersionSummary } from '../../shared/note-history.js';
 
 /** Checks the shape of a note that came over the wire before it enters the state. */
 export function isNote(value: unknown): value is Note {
   if (!value || typeof value !== 'object') return false;
   const note = value as Record<string, unknown>;
-  return (
-    typeof note.id === 'string' &&
-    typeof note.body === 'string' &&
-    typeof note.timeCreated === 'number' &&
-    typeof note.timeLastModified === 'number' &&
-    typeof note.revision === 'number'
-  );
+  return NOTE_FIELDS.every((field) => typeof note[field] === NOTE_FIELD_TYPES[field]);
 }
 
 export function isTrashedNote(value: unknown): value is TrashedNote {

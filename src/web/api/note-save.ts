@@ -15,7 +15,10 @@ export type NoteEdit = Pick<Note, 'id' | 'body' | 'revision'> &
     edits?: TextEdit[];
   };
 
-/** The stored note after a save, and the history version a merge set text aside in, if any. */
+/**
+ * What a save answered: the stored note (its id differs when the text became a new note), and
+ * the history version where a merge set the replaced text aside, if it did.
+ */
 export interface SaveAnswer {
   note: Note;
   conflictRevision: number | null;

@@ -1,10 +1,9 @@
 import { MAX_SENT_EDITS } from '../../shared/exact-edits.js';
 import type { Note } from '../../shared/note.js';
 import { isGone, isInTrash, NoteRequestError } from '../api/api-errors.js';
-import type { NoteEdit } from '../api/note-save.js';
+import type { NoteEdit, SaveAnswer } from '../api/note-save.js';
 import type { QuireApi } from '../api/quire-api.js';
 import type { StoredDraft } from '../drafts/draft-store.js';
-import type { SaveResult } from '../saving/note-saver.js';
 
 export interface RecoveryHooks {
   /** The note was in the trash and is back in the list now. */
@@ -25,7 +24,7 @@ export function wholeNote(draft: StoredDraft, held: Note | undefined): NoteEdit 
 }
 
 /** A save; should its edits make it too large to send, it goes with the text alone. */
-async function update(api: QuireApi, token: string, edit: NoteEdit): Promise<SaveResult> {
+async function update(api: QuireApi, token: string, edit: NoteEdit): Promise<SaveAnswer> {
   try {
     return await api.updateNote(token, edit);
   } catch (error) {
@@ -45,7 +44,7 @@ export async function saveWithRecovery(
   draft: StoredDraft,
   hooks: RecoveryHooks,
   held?: Note,
-): Promise<SaveResult> {
+): Promise<SaveAnswer> {
   const edit = wholeNote(draft, held);
   try {
     return await update(api, token, edit);

@@ -1,10 +1,11 @@
 import type { NoteId } from '../../shared/note.js';
 import { noteDisplay, UNTITLED_NOTE_TITLE } from '../../shared/note-display.js';
 import { isTransientFailure, NoteRequestError } from '../api/api-errors.js';
+import type { SaveAnswer } from '../api/note-save.js';
 import type { QuireApi } from '../api/quire-api.js';
 import type { DraftOwners } from '../drafts/draft-owners.js';
 import type { DraftStore } from '../drafts/draft-store.js';
-import { NoteSaver, type SaveResult } from '../saving/note-saver.js';
+import { NoteSaver } from '../saving/note-saver.js';
 import type { AppStore } from '../state/store.js';
 import type { NoticeTimer } from './notices.js';
 import { saveWithRecovery } from './save-with-recovery.js';
@@ -39,7 +40,7 @@ export function createSessionSaver(deps: SessionSaverDeps): NoteSaver {
   const { api, store, notices } = deps;
   const info = (text: string) => notices.show(text, 'info');
 
-  function saved(id: NoteId, { note, conflictRevision }: SaveResult): void {
+  function saved(id: NoteId, { note, conflictRevision }: SaveAnswer): void {
     if (note.id !== id) store.dispatch({ type: 'noteReplaced', id, note });
     else store.dispatch({ type: 'noteUpdated', note });
     if (conflictRevision === null) return;

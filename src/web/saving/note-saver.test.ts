@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Note } from '../../shared/note.js';
+import type { SaveAnswer } from '../api/note-save.js';
 import { memoryDraftStore, type StoredDraft } from '../drafts/draft-store.js';
-import { NoteSaver, type SaveResult } from './note-saver.js';
+import { NoteSaver } from './note-saver.js';
 
 class Transient extends Error {}
 
@@ -21,7 +22,7 @@ const note = (id: string, body: string, revision: number): Note => ({
 
 function setup() {
   const calls: PendingSave[] = [];
-  const saved: SaveResult[] = [];
+  const saved: SaveAnswer[] = [];
   const onFailed = vi.fn();
   const device = memoryDraftStore();
   const writes: string[] = [];
@@ -29,7 +30,7 @@ function setup() {
   const edited: (string | undefined)[] = [];
   const saver = new NoteSaver({
     save: (draft) =>
-      new Promise<SaveResult>((resolve, reject) => {
+      new Promise<SaveAnswer>((resolve, reject) => {
         calls.push({
           ...draft,
           resolve: (body = draft.text, conflictRevision, id = draft.noteId) =>

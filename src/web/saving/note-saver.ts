@@ -3,25 +3,19 @@ import type { Note, NoteId } from '../../shared/note.js';
 import { rebaseText } from '../../shared/rebase-text.js';
 import { type TextEdit, textEdits } from '../../shared/text-edits.js';
 import { type BackoffOptions, backoffDelay } from '../api/backoff.js';
+import type { SaveAnswer } from '../api/note-save.js';
 import type { StoredDraft } from '../drafts/draft-store.js';
 import type { SaveStatus } from '../state/app-state.js';
 
-/** What a save answered: the stored note (its id differs when the text became a new note). */
-export interface SaveResult {
-  note: Note;
-  /** The history version where a merge set the replaced text aside, if it did. */
-  conflictRevision: number | null;
-}
-
 export interface NoteSaverOptions {
   /** Sends one update of the note: this text, edited from `baseRevision`. */
-  save(draft: StoredDraft): Promise<SaveResult>;
+  save(draft: StoredDraft): Promise<SaveAnswer>;
   /** Keeps the unsaved text on this device; a save waits for it before it goes. */
   persist(draft: StoredDraft): Promise<void>;
   /** The server holds the text now; the kept copy can go. */
   discard(noteId: NoteId): Promise<void>;
   /** The server stored a version; called before the draft it settles disappears. */
-  onSaved(noteId: NoteId, result: SaveResult): void;
+  onSaved(noteId: NoteId, result: SaveAnswer): void;
   /** A save failed in a way that waiting will not fix (the draft stays, marked failed). */
   onFailed(noteId: NoteId, error: unknown): void;
   /** Drafts or the status changed; `edited` names the note when the user typed in it. */
@@ -259,7 +253,7 @@ export class NoteSaver {
       );
   }
 
-  private succeeded(noteId: NoteId, draft: Draft, sent: string, result: SaveResult): void {
+  private succeeded(noteId: NoteId, draft: Draft, sent: string, result: SaveAnswer): void {
     if (this.drafts.get(noteId) !== draft) return;
     const { note } = result;
     draft.sending = null;

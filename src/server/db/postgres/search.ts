@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
-import { type NoteRow, toNote } from '../../notes/note-repository.js';
+import type { NoteRow } from '../../notes/note-columns.js';
+import { toNote } from '../../notes/note-repository.js';
 import { exactThenStemmed } from '../../search/exact-then-stemmed.js';
 import { likeContaining, type SearchEngine } from '../../search/search-engine.js';
 import type { SearchTerm } from '../../search/search-query.js';

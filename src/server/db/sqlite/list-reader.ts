@@ -1,6 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
+import { NOTE_FIELDS } from '../../../shared/note-fields.js';
+import { LIST_ORDER } from '../../notes/list-order.js';
+import { NOTE_COLUMN_OF } from '../../notes/note-columns.js';
 import { joined, type ListReader, wholeReader } from '../../notes/serialized-list.js';
 import type { Db } from '../database.js';
 import { cursorOfCounter, sqliteChangeClock } from './change-clock.js';
@@ -8,11 +11,11 @@ import { cursorOfCounter, sqliteChangeClock } from './change-clock.js';
 // SQLite serializes each note, in the order the list has (an index walk, no sort), and hands
 // them over as Buffers: no row objects, no JSON.stringify. Its JSON escapes text exactly as
 // JSON.stringify does. (An ordered `json_group_array` sorts the serialized notes themselves.)
+const NOTE_JSON = `json_object(${NOTE_FIELDS.map((field) => `'${field}', ${NOTE_COLUMN_OF[field]}`).join(', ')})`;
 const SQLITE_NOTES = `
-  select cast(json_object('id', id, 'body', body, 'timeCreated', time_created,
-    'timeLastModified', time_last_modified, 'revision', revision) as blob) as note
+  select cast(${NOTE_JSON} as blob) as note
   from notes`;
-const SQLITE_ORDER = 'order by time_last_modified desc, change_seq desc, id desc';
+const SQLITE_ORDER = `order by ${LIST_ORDER}`;
 
 /**
  * SQLite, on a read-only connection of the list's own: its cursor and its notes are read in one

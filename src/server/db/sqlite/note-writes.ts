@@ -1,4 +1,4 @@
-import { NOTE_COLUMNS } from '../../notes/note-repository.js';
+import { NOTE_COLUMNS } from '../../notes/note-columns.js';
 import { insertVersion } from '../../notes/version-repository.js';
 import type { Db } from '../database.js';
 import {

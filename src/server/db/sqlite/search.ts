@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
-import { type NoteRow, toNote } from '../../notes/note-repository.js';
+import { listOrderSql } from '../../notes/list-order.js';
+import type { NoteRow } from '../../notes/note-columns.js';
+import { toNote } from '../../notes/note-repository.js';
 import { exactThenStemmed } from '../../search/exact-then-stemmed.js';
 import type { SearchEngine } from '../../search/search-engine.js';
 import type { SearchTerm } from '../../search/search-query.js';
@@ -96,7 +98,7 @@ function titleQuery(match: string, terms: SearchTerm[]): string | undefined {
   return inTitle.length > 0 ? `(${match}) AND {title} : (${inTitle.join(' OR ')})` : undefined;
 }
 
-const ORDER = sql`n.time_last_modified desc, n.change_seq desc, n.id desc`;
+const ORDER = sql.raw(listOrderSql('n'));
 
 /** Spaceless text the index cannot pin down exactly (spaces, punctuation): checked per note. */
 const toCheck = (terms: SearchTerm[]) =>
