@@ -1,9 +1,16 @@
 import type { Page, Route } from '@playwright/test';
 import { editorText } from './support/editor-text.js';
-import { expect, openLoggedIn, test } from './support/fixtures.js';
+import { type Account, expect, openLoggedIn, test } from './support/fixtures.js';
 import { editor, goToEndOfLine, notesNav, saveStatus } from './support/notes-page.js';
 
 /** Slows every save of the page down, so that saves from two windows overlap. */
+/** The note's text once the server and every window show the same; undefined until then. */
+async function agreedText(account: Account, noteId: string, windows: Page[]) {
+  const stored = (await account.api.note(noteId))?.body;
+  const shown = await Promise.all(windows.map((window) => editorText(editor(window))));
+  return shown.every((text) => text === stored) ? stored : undefined;
+}
+
 async function slowSaves(page: Page, ms: number): Promise<void> {
   await page.route('**/api/notes', async (route: Route) => {
     if (route.request().method() === 'PUT') await new Promise((done) => setTimeout(done, ms));
@@ -73,11 +80,7 @@ test.describe('Edits of one note from several devices', () => {
     ]);
 
     // Both windows and the server agree, and each writer's text is there in one piece.
-    const agreed = async () => {
-      const stored = (await account.api.note(note.id))?.body;
-      const shown = [await editorText(editor(page)), await editorText(editor(other))];
-      return shown.every((text) => text === stored) ? stored : undefined;
-    };
+    const agreed = () => agreedText(account, note.id, [page, other]);
     await expect.poll(agreed).toContain(first);
     expect(await agreed()).toContain(second);
     // Each cursor stayed after its own text: one more key lands there.
@@ -158,11 +161,7 @@ test.describe('Edits of one note from several devices', () => {
 
     await context.setOffline(false);
     await otherContext.setOffline(false);
-    const agreed = async () => {
-      const stored = (await account.api.note(note.id))?.body;
-      const shown = [await editorText(editor(page)), await editorText(editor(other))];
-      return shown.every((text) => text === stored) ? stored : undefined;
-    };
+    const agreed = () => agreedText(account, note.id, [page, other]);
     await expect.poll(agreed).toContain('- milk');
     const merged = (await agreed()) ?? '';
     expect(merged).toContain('- eggs');
@@ -216,14 +215,13 @@ test.describe('Edits of one note from several devices', () => {
 
     await context.setOffline(false);
     await otherContext.setOffline(false);
-    const agreed = async () => {
-      const stored = (await account.api.note(note.id))?.body;
-      const shown = [await editorText(editor(page)), await editorText(editor(other))];
-      return shown.every((text) => text === stored) && stored?.includes(' b2x')
-        ? stored
-        : undefined;
-    };
-    await expect.poll(agreed).toContain(' a1x');
+    const agreed = () => agreedText(account, note.id, [page, other]);
+    await expect
+      .poll(async () => {
+        const text = (await agreed()) ?? '';
+        return text.includes(' a1x') && text.includes(' b2x');
+      })
+      .toBe(true);
     const merged = (await agreed()) ?? '';
     for (const word of typed) {
       // Typed in a line the other device cleared, a word stays; anywhere else, with its line.

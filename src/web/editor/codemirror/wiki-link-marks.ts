@@ -1,27 +1,15 @@
-import { syntaxTree } from '@codemirror/language';
-import { type EditorState, RangeSetBuilder } from '@codemirror/state';
-import {
-  type Command,
-  Decoration,
-  type DecorationSet,
-  EditorView,
-  ViewPlugin,
-  type ViewUpdate,
-} from '@codemirror/view';
+import type { EditorState, Line } from '@codemirror/state';
+import { type Command, Decoration, EditorView } from '@codemirror/view';
 import { type WikiLink, wikiLinksInLine } from '../../../shared/wiki-links.js';
 import { noteOfState } from './attachment-uploads.js';
+import { insideNodeNamed, type LineMark, visibleLineMarks } from './line-marks.js';
 import { noteActions } from './note-actions.js';
 import { revealHeading, revealHeadingWhenOpened } from './reveal-heading.js';
 
 // Code is not text: a `[[…]]` in it is not a link.
 const CODE = new Set(['InlineCode', 'FencedCode', 'CodeBlock', 'HTMLBlock']);
 
-export function inCode(state: EditorState, pos: number): boolean {
-  for (let node = syntaxTree(state).resolveInner(pos, 1); ; node = node.parent) {
-    if (CODE.has(node.name)) return true;
-    if (!node.parent) return false;
-  }
-}
+export const inCode = (state: EditorState, pos: number) => insideNodeNamed(state, pos, CODE);
 
 /** The links on the line at `lineFrom`, offsets in the document, code left out. */
 function linksOnLine(state: EditorState, lineFrom: number, text: string): WikiLink[] {
@@ -41,51 +29,25 @@ export function wikiLinkAt(state: EditorState, pos: number): WikiLink | undefine
 
 const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 
-function linkMarks(view: EditorView): DecorationSet {
-  const builder = new RangeSetBuilder<Decoration>();
-  const { state } = view;
+function linkMarksOn(state: EditorState, line: Line): LineMark[] {
   const actions = state.facet(noteActions);
   const keys = isMac() ? '⌘+click or ⌥+Enter' : 'Ctrl+click or Alt+Enter';
-  let lastLine = 0;
-  for (const { from, to } of view.visibleRanges) {
-    for (let pos = from; pos <= to; ) {
-      const line = state.doc.lineAt(pos);
-      pos = line.to + 1;
-      if (line.number <= lastLine) continue;
-      lastLine = line.number;
-      for (const link of linksOnLine(state, line.from, line.text)) {
-        const found = actions.resolveLink(link.target) !== undefined;
-        const mark = Decoration.mark({
-          class: found ? 'cm-wiki-link' : 'cm-wiki-link cm-wiki-link-unresolved',
-          attributes: {
-            title: found
-              ? `Open “${link.target}” (${keys})`
-              : `No note is titled “${link.target}”: ${keys} creates it`,
-          },
-        });
-        builder.add(link.from, link.to, mark);
-      }
-    }
-  }
-  return builder.finish();
+  return linksOnLine(state, line.from, line.text).map((link) => {
+    const found = actions.resolveLink(link.target) !== undefined;
+    const mark = Decoration.mark({
+      class: found ? 'cm-wiki-link' : 'cm-wiki-link cm-wiki-link-unresolved',
+      attributes: {
+        title: found
+          ? `Open “${link.target}” (${keys})`
+          : `No note is titled “${link.target}”: ${keys} creates it`,
+      },
+    });
+    return { from: link.from, to: link.to, mark };
+  });
 }
 
-const wikiLinkMarker = ViewPlugin.fromClass(
-  class {
-    decorations: DecorationSet;
-    constructor(view: EditorView) {
-      this.decorations = linkMarks(view);
-    }
-    update(update: ViewUpdate) {
-      const treeChanged = syntaxTree(update.state) !== syntaxTree(update.startState);
-      // Coming back to the editor, notes may have been made or renamed meanwhile.
-      if (update.docChanged || update.viewportChanged || treeChanged || update.focusChanged) {
-        this.decorations = linkMarks(update.view);
-      }
-    }
-  },
-  { decorations: (plugin) => plugin.decorations },
-);
+// Coming back to the editor, notes may have been made or renamed meanwhile.
+const wikiLinkMarker = visibleLineMarks(linkMarksOn, (update) => update.focusChanged);
 
 /** Opens the note a link names (at its heading), or creates it when no note has that title. */
 function follow(view: EditorView, link: WikiLink): void {
