@@ -32,6 +32,8 @@ test.describe('Wiki links in the editor', () => {
     await openNote(page, account, /Plans/);
 
     await expect(link(page, '[[lisbon TRIP]]')).not.toHaveClass(/unresolved/);
+    // The spelling check marks "lisbon" inside the link; the link stays one element.
+    await expect(link(page, '[[lisbon TRIP]]').locator('.cm-misspelling')).toHaveText('lisbon');
     await link(page, '[[lisbon TRIP]]').click({ modifiers: ['ControlOrMeta'] });
     await expect.poll(() => firstLine(page)).toBe('# Lisbon trip');
     await expect(notesNav(page).getByRole('link', { name: /^# Lisbon trip/ })).toHaveAttribute(

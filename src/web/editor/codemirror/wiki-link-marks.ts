@@ -1,4 +1,4 @@
-import type { EditorState, Line } from '@codemirror/state';
+import { type EditorState, type Line, Prec } from '@codemirror/state';
 import { type Command, Decoration, EditorView } from '@codemirror/view';
 import { type WikiLink, wikiLinksInLine } from '../../../shared/wiki-links.js';
 import { noteOfState } from './attachment-uploads.js';
@@ -46,8 +46,12 @@ function linkMarksOn(state: EditorState, line: Line): LineMark[] {
   });
 }
 
-// Coming back to the editor, notes may have been made or renamed meanwhile.
-const wikiLinkMarker = visibleLineMarks(linkMarksOn, (update) => update.focusChanged);
+// Coming back to the editor, notes may have been made or renamed meanwhile. The lowest
+// precedence draws a link's mark outside the others (a misspelling inside it, say), so a link
+// stays one element with one title and one click target.
+const wikiLinkMarker = Prec.lowest(
+  visibleLineMarks(linkMarksOn, (update) => update.focusChanged),
+);
 
 /** Opens the note a link names (at its heading), or creates it when no note has that title. */
 function follow(view: EditorView, link: WikiLink): void {
