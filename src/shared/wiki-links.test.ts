@@ -102,6 +102,8 @@ describe('linkTitle and noteAliases', () => {
     expect(linkTitle('\n\n## Trip plan\nbody')).toBe('Trip plan');
     expect(linkTitle('Plain title')).toBe('Plain title');
     expect(linkTitle('#tag only')).toBe('#tag only');
+    expect(linkTitle('---\naliases: [Lisboa]\n---\n\n# Lisbon trip\nday 1')).toBe('Lisbon trip');
+    expect(linkTitle('---\nan unclosed block')).toBe('---');
     expect(linkTitle('  \n')).toBeUndefined();
   });
 

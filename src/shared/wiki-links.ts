@@ -164,16 +164,21 @@ export function linkKey(name: string): string {
 
 const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 
+const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+
 const HEADING_MARKS = /^\s{0,3}#{1,6}(?:\s+|$)/;
 
-/** A note's title as links name it: its list title without the `#`s of a heading. */
+/**
+ * A note's title as links name it: its list title without the `#`s of a heading, read after
+ * any front matter (which names the note by its aliases instead).
+ */
 export function linkTitle(body: string): string | undefined {
-  const title = noteDisplay(body).title;
+  const front = body.startsWith('---') ? FRONT_MATTER.exec(body) : null;
+  const title = noteDisplay(front ? body.slice(front[0].length) : body).title;
   if (title === undefined) return undefined;
   return title.replace(HEADING_MARKS, '').trim() || undefined;
 }
 
-const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
 const ALIASES_KEY = /^aliases[ \t]*:[ \t]*(.*)$/;
 // One item of an inline list: a quoted string (commas and all) or the text up to a comma.
 const INLINE_ITEM = /\s*"[^"]*"\s*|\s*'[^']*'\s*|[^,]+/g;
