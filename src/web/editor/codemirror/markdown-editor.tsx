@@ -9,7 +9,7 @@ import { spellCheckerFor } from '../spellcheck/spell-checker.js';
 import { setAsideUploads, uploadFiles } from './attachment-uploads.js';
 import type { LinkActions } from './note-actions.js';
 import { createNoteState, spellcheckSlot } from './note-state.js';
-import { revealPendingHeading } from './reveal-heading.js';
+import { revealPendingPlace } from './reveal-place.js';
 import { highlightSearch } from './search-highlight.js';
 import { spellcheck } from './spellcheck-extension.js';
 import './markdown-editor.css';
@@ -134,7 +134,7 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
       current.highlight = highlight;
       view.scrollDOM.scrollTop = 0;
       if (highlight.trim() !== '') highlightSearch(view, highlight, true);
-      revealPendingHeading(view);
+      revealPendingPlace(view);
       if (latest.current.autoFocus) view.focus();
     } else if (value !== current.text) {
       current.text = value;

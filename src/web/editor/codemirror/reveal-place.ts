@@ -1,6 +1,7 @@
 import { EditorSelection } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { linkKey } from '../../../shared/wiki-links.js';
+import { takePendingPlace } from '../pending-place.js';
 import { noteOfState } from './attachment-uploads.js';
 
 const ATX_HEADING = /^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
@@ -26,19 +27,19 @@ export function revealHeading(view: EditorView, heading: string): boolean {
   return false;
 }
 
-// A link to another note's heading: the editor shows that note only once the app has opened it.
-let pending: { noteId: string; heading: string } | undefined;
-
-/** Reveals `heading` when the note `noteId` next comes into the editor. */
-export function revealHeadingWhenOpened(noteId: string, heading: string): void {
-  pending = { noteId, heading };
+/** Puts the cursor at `at` (as far as the text goes) and scrolls it to the middle. */
+function revealOffset(view: EditorView, at: number): void {
+  const pos = Math.min(Math.max(at, 0), view.state.doc.length);
+  view.dispatch({
+    selection: EditorSelection.cursor(pos),
+    effects: EditorView.scrollIntoView(pos, { y: 'center' }),
+  });
 }
 
-/** Called as a note comes into the editor: reveals the heading a followed link asked for. */
-export function revealPendingHeading(view: EditorView): void {
-  const wanted = pending;
-  pending = undefined;
-  if (wanted && wanted.noteId === view.state.facet(noteOfState)) {
-    revealHeading(view, wanted.heading);
-  }
+/** Called as a note comes into the editor: reveals the place a link or backlink asked for. */
+export function revealPendingPlace(view: EditorView): void {
+  const place = takePendingPlace(view.state.facet(noteOfState));
+  if (place === undefined) return;
+  if ('heading' in place) revealHeading(view, place.heading);
+  else revealOffset(view, place.at);
 }

@@ -1,10 +1,11 @@
 import { type EditorState, type Line, Prec } from '@codemirror/state';
 import { type Command, Decoration, EditorView } from '@codemirror/view';
 import { type WikiLink, wikiLinksInLine } from '../../../shared/wiki-links.js';
+import { revealWhenOpened } from '../pending-place.js';
 import { noteOfState } from './attachment-uploads.js';
 import { insideNodeNamed, type LineMark, visibleLineMarks } from './line-marks.js';
 import { noteActions } from './note-actions.js';
-import { revealHeading, revealHeadingWhenOpened } from './reveal-heading.js';
+import { revealHeading } from './reveal-place.js';
 
 // Code is not text: a `[[…]]` in it is not a link.
 const CODE = new Set(['InlineCode', 'FencedCode', 'CodeBlock', 'HTMLBlock']);
@@ -49,9 +50,7 @@ function linkMarksOn(state: EditorState, line: Line): LineMark[] {
 // Coming back to the editor, notes may have been made or renamed meanwhile. The lowest
 // precedence draws a link's mark outside the others (a misspelling inside it, say), so a link
 // stays one element with one title and one click target.
-const wikiLinkMarker = Prec.lowest(
-  visibleLineMarks(linkMarksOn, (update) => update.focusChanged),
-);
+const wikiLinkMarker = Prec.lowest(visibleLineMarks(linkMarksOn, (update) => update.focusChanged));
 
 /** Opens the note a link names (at its heading), or creates it when no note has that title. */
 function follow(view: EditorView, link: WikiLink): void {
@@ -65,7 +64,7 @@ function follow(view: EditorView, link: WikiLink): void {
     if (link.heading) revealHeading(view, link.heading);
     return;
   }
-  if (link.heading) revealHeadingWhenOpened(id, link.heading);
+  if (link.heading) revealWhenOpened(id, { heading: link.heading });
   actions.openNote(id);
 }
 
