@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useController } from '../app-context.js';
+import { isNarrowScreen } from './screen-width.js';
 
-/** Below the breakpoint (spec §2.3) an open note fills the screen. */
-const isNarrow = () => !matchMedia('(min-width: 680px)').matches;
 /** Marks the history entry of an open note; the URL stays the same. */
 const NOTE_OPEN = 'quireNoteOpen';
 
@@ -34,7 +33,7 @@ export function useBackToList(): void {
       const next = store.getState().selectedNoteId;
       if (next === selected) return;
       selected = next;
-      if (next !== null && !entryAdded && isNarrow()) addEntry();
+      if (next !== null && !entryAdded && isNarrowScreen()) addEntry();
       else if (next === null && entryAdded) {
         entryAdded = false;
         ownBacks += 1;
@@ -47,7 +46,7 @@ export function useBackToList(): void {
       if (ownBacks > 0) {
         ownBacks -= 1;
         // A note opened again before that Back was done: it gets its entry anew.
-        if (noteOpen && !entryAdded && isNarrow()) addEntry();
+        if (noteOpen && !entryAdded && isNarrowScreen()) addEntry();
         return;
       }
       if (!entryAdded && noteOpen) controller.clearSelection();
