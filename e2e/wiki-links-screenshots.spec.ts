@@ -4,7 +4,7 @@ import { expect, openLoggedIn, test } from './support/fixtures.js';
 import { abortOffsiteRequests } from './support/offsite-guard.js';
 
 // Pictures of links between notes, found and missing, in the editor (with the `[[` list of
-// titles open) and in the preview, for a human to look at.
+// titles open), in the preview, and the "Linked from" panel, for a human to look at.
 const folder = process.env.QUIRE_SCREENSHOT_DIR ?? join('test-results', 'screenshots');
 
 const NOTE = [
@@ -32,7 +32,7 @@ test.describe('wiki link screenshots', () => {
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
       await account.api.createNote('# Budget\nflights, rooms');
       await account.api.createNote('# Lisbon itinerary\n## Day 1\n## Day 2');
-      await account.api.createNote('Lisbon photos');
+      await account.api.createNote('Lisbon photos\nmore for the lisbon itinerary');
       await account.api.createNote(NOTE);
       await openLoggedIn(page, account);
       await page
@@ -52,6 +52,24 @@ test.describe('wiki link screenshots', () => {
       await page.getByRole('button', { name: 'Preview' }).click();
       await expect(page.getByRole('article', { name: 'Preview' }).getByRole('link')).toHaveCount(5);
       await shoot(page, `${scheme}-wiki-links-2-preview`);
+
+      // Followed to the itinerary, its "Linked from": open from the start when wide, a toggle when narrow.
+      await page.getByRole('button', { name: 'Preview' }).click();
+      await content
+        .locator('.cm-wiki-link', { hasText: /^\[\[Lisbon itinerary\]\]$/ })
+        .click({ modifiers: ['ControlOrMeta'] });
+      await expect(content).toContainText('Day 1');
+      const panel = page.getByRole('region', { name: 'Links to this note' });
+      const toggle = panel.getByRole('button', { name: /^Linked from/ });
+      const wide = test.info().project.name === 'wide';
+      await expect(toggle).toHaveAttribute('aria-expanded', wide ? 'true' : 'false');
+      if (!wide) await toggle.click();
+      await expect(
+        panel.getByRole('list', { name: 'Linked from' }).getByRole('button'),
+      ).toHaveCount(1);
+      await panel.getByRole('button', { name: /^Unlinked mentions/ }).click();
+      await expect(panel.getByRole('list', { name: 'Unlinked mentions' })).toBeVisible();
+      await shoot(page, `${scheme}-wiki-links-3-linked-from`);
     });
   }
 });

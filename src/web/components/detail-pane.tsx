@@ -3,6 +3,7 @@ import { selectSelectedNote } from '../state/selectors.js';
 import { AttachButton } from './attach-button.js';
 import { BackIcon, HistoryIcon, TrashIcon } from './icons.js';
 import { InfoPopover } from './info-popover.js';
+import { LinksPanel } from './links-panel.js';
 import { NOTES_NAV_ID } from './notes-list.js';
 import { PreviewButton } from './preview-button.js';
 import { SaveStatus } from './save-status.js';
@@ -82,7 +83,10 @@ export function DetailPane() {
         )}
       </header>
       {note ? (
-        <SelectedNoteEditor noteId={note.id} />
+        <>
+          <SelectedNoteEditor noteId={note.id} />
+          <LinksPanel noteId={note.id} />
+        </>
       ) : (
         <div className="detail-pane__empty">
           <p className="detail-pane__empty-title">Select a note or create a new one</p>

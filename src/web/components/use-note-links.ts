@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useController } from '../app-context.js';
 import type { AppController } from '../controller/app-controller.js';
 import type { LinkActions } from '../editor/codemirror/note-actions.js';
+import { NoteBacklinks } from '../find/note-backlinks.js';
 import { NoteLinks } from '../find/note-links.js';
 
 /** A followed link to a missing note makes it, titled as the link names it. */
@@ -17,6 +18,18 @@ function noteLinksOf(controller: AppController): NoteLinks {
     linksByController.set(controller, links);
   }
   return links;
+}
+
+const backlinksByController = new WeakMap<AppController, NoteBacklinks>();
+
+/** The app's index of which notes link to which, made on first use. */
+export function noteBacklinksOf(controller: AppController): NoteBacklinks {
+  let backlinks = backlinksByController.get(controller);
+  if (!backlinks) {
+    backlinks = new NoteBacklinks(() => controller.store.getState(), noteLinksOf(controller));
+    backlinksByController.set(controller, backlinks);
+  }
+  return backlinks;
 }
 
 /** Where `[[links]]` lead in this app: its notes by title; opening one is a click in the list. */

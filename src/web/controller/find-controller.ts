@@ -64,6 +64,25 @@ export class FindController {
     this.deps.store.dispatch({ type: 'noteSelected', id });
   }
 
+  /**
+   * The notes whose text holds `title` as a phrase, best first, as the server's search finds
+   * them; undefined when the server cannot be reached.
+   */
+  async mentionsOf(title: string, signal: AbortSignal): Promise<NoteId[] | undefined> {
+    const { token } = this.deps.store.getState();
+    const phrase = title.replace(/"/g, ' ').trim();
+    if (phrase === '' || token === '') return [];
+    const query = `"${phrase}"`.slice(0, SEARCH_QUERY_MAX_LENGTH);
+    try {
+      const results = await this.deps.search(token, query, signal);
+      return results.map(({ note }) => note.id);
+    } catch (error) {
+      if (isSessionExpired(error)) this.deps.onSessionExpired();
+      else if (!(error instanceof NetworkError) && !signal.aborted) console.error(error);
+      return undefined;
+    }
+  }
+
   private cancel(): void {
     clearTimeout(this.timer);
     this.inFlight?.abort();

@@ -27,6 +27,9 @@ function namesOf(note: Note): LinkNames {
   return names;
 }
 
+/** The names a note answers links by (its title and aliases), as links compare them. */
+export const linkKeysOf = (note: Note): readonly string[] => namesOf(note).keys;
+
 /** Whether `wanted`'s characters all occur in `text` in order. */
 function hasInOrder(text: string, wanted: string): boolean {
   let at = 0;

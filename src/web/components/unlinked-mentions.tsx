@@ -1,0 +1,123 @@
+import { useEffect, useId, useState } from 'react';
+import type { NoteId } from '../../shared/note.js';
+import { noteDisplay, UNTITLED_NOTE_TITLE } from '../../shared/note-display.js';
+import { useAppState, useController } from '../app-context.js';
+import type { Backlink } from '../find/note-backlinks.js';
+import { firstUnlinkedMention, linkMention, type Mention } from '../find/unlinked-mention.js';
+import { useOpenAt } from './use-open-at.js';
+
+/** Found by the server's search; undefined while it looks, null when it cannot be reached. */
+type Found = NoteId[] | undefined | null;
+
+// Such a title would not survive as a link's target.
+const UNLINKABLE = /[[\]|#]/;
+
+function lineOf(text: string, { from, to }: Mention): string {
+  const start = text.lastIndexOf('\n', from - 1) + 1;
+  const end = text.indexOf('\n', to);
+  return text.slice(start, end === -1 ? text.length : end).trim();
+}
+
+/**
+ * The notes that name this one's title without linking it, found by search when opened.
+ * "Link" turns the first such mention into a `[[link]]`, a change saved like typing.
+ */
+export function UnlinkedMentions({
+  noteId,
+  title,
+  linking,
+}: {
+  noteId: NoteId;
+  title: string;
+  linking: Backlink[];
+}) {
+  const controller = useController();
+  const [open, setOpen] = useState(false);
+  const [found, setFound] = useState<Found>(undefined);
+  const notes = useAppState((state) => state.notes);
+  const drafts = useAppState((state) => state.drafts);
+  const listId = useId();
+  const openAt = useOpenAt();
+
+  useEffect(() => {
+    if (!open) return;
+    const request = new AbortController();
+    setFound(undefined);
+    void controller.find.mentionsOf(title, request.signal).then((ids) => {
+      if (!request.signal.aborted) setFound(ids ?? null);
+    });
+    return () => request.abort();
+  }, [open, title, controller]);
+
+  const linked = new Set(linking.map((backlink) => backlink.note.id));
+  const mentions = (found ?? []).flatMap((id) => {
+    const note = notes.get(id);
+    if (!note || id === noteId || linked.has(id)) return [];
+    const text = drafts[id] ?? note.body;
+    const mention = firstUnlinkedMention(text, title);
+    return mention ? [{ id, text, mention }] : [];
+  });
+
+  function link(id: NoteId, text: string, mention: Mention) {
+    const edits = [
+      { at: mention.from, remove: 0, insert: '[[' },
+      { at: mention.to, remove: 0, insert: ']]' },
+    ];
+    controller.editNote(id, linkMention(text, mention), { before: text, edits });
+  }
+
+  return (
+    <div className="links-panel__mentions">
+      <button
+        className="links-panel__toggle links-panel__toggle--minor"
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen(!open)}
+      >
+        <span className="links-panel__chevron" aria-hidden="true" />
+        Unlinked mentions
+        {open && found && <span className="links-panel__count">{mentions.length}</span>}
+      </button>
+      {open && (
+        <div id={listId}>
+          {found === undefined && <p className="links-panel__empty">Looking…</p>}
+          {found === null && (
+            <p className="links-panel__empty">Unlinked mentions are found when Quire is online.</p>
+          )}
+          {found && mentions.length === 0 && (
+            <p className="links-panel__empty">No other note names “{title}” without a link.</p>
+          )}
+          {mentions.length > 0 && (
+            <ul className="links-panel__list" aria-label="Unlinked mentions">
+              {mentions.map(({ id, text, mention }) => (
+                <li key={id} className="links-panel__mention">
+                  <button
+                    className="links-panel__entry"
+                    type="button"
+                    onClick={() => openAt(id, mention.from)}
+                  >
+                    <span className="links-panel__title">
+                      {noteDisplay(text).title ?? UNTITLED_NOTE_TITLE}
+                    </span>
+                    <span className="links-panel__snippet">{lineOf(text, mention)}</span>
+                  </button>
+                  {!UNLINKABLE.test(title) && (
+                    <button
+                      className="button button--outline links-panel__link"
+                      type="button"
+                      title={`Make this mention a link to “${title}”`}
+                      onClick={() => link(id, text, mention)}
+                    >
+                      Link
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
