@@ -42,6 +42,7 @@ import { registerHistoryRoutes } from './notes/history-routes.js';
 import { startHousekeeping } from './notes/housekeeping-timer.js';
 import { registerNoteRoutes } from './notes/note-routes.js';
 import { NoteService } from './notes/note-service.js';
+import { registerRenameLinksRoute } from './notes/rename-links-route.js';
 import { registerTrashRoutes } from './notes/trash-routes.js';
 import { openSearchIndex } from './search/search-index.js';
 import { registerSearchRoutes } from './search/search-routes.js';
@@ -185,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerNoteRoutes(app, { database, notes, authenticated });
   registerHistoryRoutes(app, { db, notes, authenticated });
   registerTrashRoutes(app, { db, notes, authenticated });
+  registerRenameLinksRoute(app, { db, notes, authenticated });
   registerExportRoute(app, { db, authenticated, blobs: attachments?.store.blobs });
   await registerImportRoute(app, {
     notes,

@@ -29,6 +29,12 @@ export function jsonRoutes(noteId: string): JsonRoute[] {
     { method: 'POST', path: '/api/notes', auth: true, valid: { body: 'text' } },
     { method: 'PUT', path: '/api/notes', auth: true, valid: { id: noteId, body: 'text' } },
     { method: 'POST', path: `/api/notes/${noteId}/restore`, auth: true, valid: { revision: 1 } },
+    {
+      method: 'POST',
+      path: `/api/notes/${noteId}/rename-links`,
+      auth: true,
+      valid: { from: 'Old title', to: 'New title' },
+    },
     { method: 'POST', path: '/api/account/totp', auth: true, valid: { password: 'x' } },
     { method: 'POST', path: '/api/account/totp/confirm', auth: true, valid: { code: '123456' } },
     { method: 'DELETE', path: '/api/account/totp', auth: true, valid: { password: 'x' } },

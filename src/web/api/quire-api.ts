@@ -1,8 +1,10 @@
 import type { Note, NoteId } from '../../shared/note.js';
 import type { NoteChangesResponse } from '../../shared/note-changes.js';
 import type { TrashedNote, VersionSummary } from '../../shared/note-history.js';
+import type { RenameLinksRequest, RenameLinksResponse } from '../../shared/rename-links-request.js';
 import * as history from './history-api.js';
 import * as notes from './notes-api.js';
+import { renameLinks } from './rename-links-api.js';
 import * as session from './session-api.js';
 import * as trash from './trash-api.js';
 
@@ -26,6 +28,7 @@ export interface QuireApi {
   fetchVersions(token: string, id: NoteId): Promise<VersionSummary[]>;
   fetchVersion(token: string, id: NoteId, revision: number): Promise<Note>;
   restoreVersion(token: string, id: NoteId, revision: number): Promise<Note>;
+  renameLinks(token: string, id: NoteId, request: RenameLinksRequest): Promise<RenameLinksResponse>;
   fetchTrash(token: string): Promise<TrashedNote[]>;
   restoreFromTrash(token: string, id: NoteId): Promise<Note>;
   purgeFromTrash(token: string, id: NoteId): Promise<void>;
@@ -41,5 +44,6 @@ export const httpQuireApi: QuireApi = {
   fetchSignup: session.fetchSignup,
   ...notes,
   ...history,
+  renameLinks,
   ...trash,
 };

@@ -1,5 +1,6 @@
 import type { EditStep } from '../../shared/exact-edits.js';
 import type { NoteId } from '../../shared/note.js';
+import { isSessionExpired } from '../api/api-errors.js';
 import { backoffDelay } from '../api/backoff.js';
 import type { LiveSocketHandlers } from '../api/live-socket.js';
 import type { QuireApi } from '../api/quire-api.js';
@@ -29,8 +30,9 @@ import { type AppStore, createAppStore } from '../state/store.js';
 import { FindController } from './find-controller.js';
 import { HistoryController, RESTORE_UNDONE, VERSION_RESTORED } from './history-controller.js';
 import { NotesController } from './notes-controller.js';
-import { NoticeTimer } from './notices.js';
+import { errorNotice, NoticeTimer } from './notices.js';
 import { OfflineSession, type TopOfList } from './offline-session.js';
+import { RenameWatcher } from './rename-watcher.js';
 import { TrashController } from './trash-controller.js';
 
 /** An open live connection, as the controller sees it. */
@@ -58,6 +60,14 @@ export interface AppControllerDeps {
 }
 
 const STARTUP_RETRY = { baseMs: 1_000, maxMs: 15_000 };
+
+/** The notice after a rename changed links elsewhere; its "Undo" points them back. */
+export function linksUpdatedNotice(count: number): string {
+  return `Updated links in ${count} ${count === 1 ? 'note' : 'notes'}`;
+}
+
+/** The notice once those links point at the old title again. */
+export const LINKS_PUT_BACK = 'Links put back';
 const LOGOUT_SAVE_WAIT_MS = 3_000;
 
 /**
@@ -74,6 +84,7 @@ export class AppController {
   private readonly deps: AppControllerDeps;
   private readonly notes: NotesController;
   private readonly notices: NoticeTimer;
+  private readonly renames: RenameWatcher;
   private live: LiveConnection | null = null;
   private startupAttempt = 0;
 
@@ -110,6 +121,10 @@ export class AppController {
       store: this.store,
       search: deps.search ?? searchNotes,
       onSessionExpired: () => this.sessionEnded(),
+    });
+    this.renames = new RenameWatcher({
+      store: this.store,
+      renamed: (id, from, to) => void this.renameLinks(id, from, to),
     });
     onLateReference((late) => void this.placeLateReference(late));
   }
@@ -232,9 +247,56 @@ export class AppController {
     });
   }
 
-  /** "Undo" in a notice: takes back the delete or the restore it names. */
+  /**
+   * A note's title changed here and stood: links to the old title in the other notes follow
+   * it, and the notice offers to point them back.
+   */
+  private async renameLinks(id: NoteId, from: string, to: string): Promise<void> {
+    const token = this.store.getState().token;
+    try {
+      const { count, results } = await this.deps.api.renameLinks(token, id, { from, to });
+      if (token !== this.store.getState().token) return;
+      for (const note of results) this.notes.liveUpdate(note);
+      if (count === 0) return;
+      const noteIds = results.map((note) => note.id);
+      this.notices.showUndo(linksUpdatedNotice(count), {
+        kind: 'links',
+        noteId: id,
+        from,
+        to,
+        noteIds,
+      });
+    } catch (error) {
+      this.callFailed(error, `Links to “${from}” were not updated.`);
+    }
+  }
+
+  /** Points the links a rename changed back at the old title, in the notes it changed. */
+  private async putLinksBack(action: UndoAction & { kind: 'links' }): Promise<void> {
+    const { noteId, from, to, noteIds } = action;
+    const token = this.store.getState().token;
+    try {
+      const request = { from: to, to: from, only: noteIds };
+      const { results } = await this.deps.api.renameLinks(token, noteId, request);
+      if (token !== this.store.getState().token) return;
+      for (const note of results) this.notes.liveUpdate(note);
+      this.showNotice(LINKS_PUT_BACK, 'info');
+    } catch (error) {
+      this.callFailed(error, 'Could not put the links back.');
+    }
+  }
+
+  /** A call that failed: a 401 ends the session, anything else is said briefly. */
+  private callFailed(error: unknown, message: string): void {
+    console.error(error);
+    if (isSessionExpired(error)) this.sessionEnded();
+    else this.showNotice(errorNotice(message, this.offline.isOffline()));
+  }
+
+  /** "Undo" in a notice: takes back the delete, the restore or the links it names. */
   async undo(action: UndoAction): Promise<void> {
     if (action.kind === 'delete') return this.notes.undoDelete(action.noteId);
+    if (action.kind === 'links') return this.putLinksBack(action);
     try {
       await this.history.restore(action.noteId, action.revision);
       this.showNotice(RESTORE_UNDONE, 'info');
@@ -246,7 +308,9 @@ export class AppController {
 
   /** The user changed a note's text; `step` is the change as the editor made it, if known. */
   editNote(id: NoteId, text: string, step?: EditStep): void {
+    const before = this.renames.textBefore(id);
     this.notes.edit(id, text, step);
+    this.renames.edited(id, before, text);
   }
 
   selectNote(id: NoteId): void {
@@ -343,6 +407,7 @@ export class AppController {
   private leaveSession(): void {
     stopKeepingUploads();
     this.notes.reset();
+    this.renames.reset();
     this.live?.stop();
     this.live = null;
     this.deps.tokenStorage.clear();
@@ -374,6 +439,7 @@ export class AppController {
     if (this.store.getState().sessionEnded) return;
     const unsaved = this.notes.hasUnsaved();
     this.notes.reset();
+    this.renames.reset();
     this.live?.stop();
     this.live = null;
     this.deps.tokenStorage.clear();

@@ -1,6 +1,8 @@
 import { vi } from 'vitest';
 import type { Note } from '../../shared/note.js';
 import type { TrashedNote } from '../../shared/note-history.js';
+import { renameLinkTargets } from '../../shared/rename-links.js';
+import type { RenameLinksRequest } from '../../shared/rename-links-request.js';
 import { NoteRequestError } from '../api/api-errors.js';
 import type { QuireApi } from '../api/quire-api.js';
 
@@ -105,6 +107,24 @@ export function fakeQuireApi(initial: Note[]) {
     fetchVersions: vi.fn(async () => []),
     fetchVersion: vi.fn(async (_token: string, id: string) => notes.get(id)!),
     restoreVersion: vi.fn(async (_token: string, id: string) => notes.get(id)!),
+    // Links to `from` in the other notes (those in `only`, when named) name `to` instead.
+    renameLinks: vi.fn(async (_token: string, id: string, request: RenameLinksRequest) => {
+      const results: Note[] = [];
+      for (const stored of [...notes.values()]) {
+        if (stored.id === id || (request.only && !request.only.includes(stored.id))) continue;
+        const renamed = renameLinkTargets(stored.body, request.from, request.to);
+        if (renamed.count === 0) continue;
+        const note = {
+          ...stored,
+          body: renamed.text,
+          revision: stored.revision + 1,
+          timeLastModified: ++clock,
+        };
+        notes.set(note.id, note);
+        results.push(note);
+      }
+      return { count: results.length, results };
+    }),
     fetchTrash: vi.fn(async () => [...trash.values()]),
     restoreFromTrash: vi.fn(async (_token: string, id: string) => {
       const trashed = trash.get(id);

@@ -30,11 +30,15 @@ export interface Notice {
   undo?: UndoAction;
 }
 
-/** A change made here that "Undo" can take back: a delete, or a version restored over a text. */
+/**
+ * A change made here that "Undo" can take back: a delete, a version restored over a text, or
+ * the links a rename pointed from one title to another, in the notes named.
+ */
 export type UndoAction =
   | { kind: 'delete'; noteId: NoteId }
   /** `revision`: the history version holding the text the restore replaced. */
-  | { kind: 'restore'; noteId: NoteId; revision: number };
+  | { kind: 'restore'; noteId: NoteId; revision: number }
+  | { kind: 'links'; noteId: NoteId; from: string; to: string; noteIds: NoteId[] };
 
 /** The History dialog: for which note, and which version is picked (null: the newest). */
 export interface HistoryView {
