@@ -14,7 +14,9 @@ describe('firstUnlinkedMention', () => {
   it('finds nothing in other words, across lines, or when every mention is linked', () => {
     expect(firstUnlinkedMention('Lisbon\ntrip', 'Lisbon trip')).toBeUndefined();
     expect(firstUnlinkedMention('Lisbontrip, xLisbon trip', 'Lisbon trip')).toBeUndefined();
-    expect(firstUnlinkedMention('[[a|Lisbon trip]] [[Lisbon trip]]', 'Lisbon trip')).toBeUndefined();
+    expect(
+      firstUnlinkedMention('[[a|Lisbon trip]] [[Lisbon trip]]', 'Lisbon trip'),
+    ).toBeUndefined();
     expect(firstUnlinkedMention('anything', '   ')).toBeUndefined();
   });
 
