@@ -165,3 +165,43 @@ test('offline: Undo of a delete takes it back on the device, and nothing of it r
     await restarted.stop();
   }
 });
+
+test('offline: a note made, written in and deleted offline reaches the trash with its words, and stays deleted', async ({
+  page,
+  context,
+  server,
+}) => {
+  const account = await createAccount(server.url);
+  for (const note of await account.api.listNotes()) await account.api.deleteNote(note.id);
+  await account.api.createNote('Existing');
+  await openLoggedIn(page, account);
+  const links = notesNav(page).getByRole('link');
+  await expect(links).toHaveText(['Existing']);
+  await serviceWorkerActive(page);
+  await expect.poll(() => cachedNoteCount(page)).toBe(1);
+
+  await server.stop();
+  await context.setOffline(true);
+  await expect(offlineStatus(page)).toHaveText('Offline — nothing waiting to be sent');
+  await page.getByRole('button', { name: 'New' }).click();
+  await page.keyboard.type('Gift ideas\nbooks, tea');
+  await expect(links).toHaveText([/^Gift ideas/, 'Existing']);
+  confirmNextDialog(page);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(links).toHaveText(['Existing']);
+
+  const restarted = await restart(server);
+  try {
+    await context.setOffline(false);
+    await expect(offlineStatus(page)).toHaveCount(0);
+    await expect
+      .poll(async () => (await account.api.trash()).map((note) => note.body))
+      .toEqual(['Gift ideas\nbooks, tea']);
+    expect((await account.api.listNotes()).map((note) => note.body)).toEqual(['Existing']);
+    await expect(links).toHaveText(['Existing']);
+    await page.reload();
+    await expect(links).toHaveText(['Existing']);
+  } finally {
+    await restarted.stop();
+  }
+});

@@ -26,6 +26,13 @@ export class ApiClient {
     return ((await response.json()) as { results: Note[] }).results;
   }
 
+  /** The notes in the trash, most recently deleted first. */
+  async trash(): Promise<Note[]> {
+    const response = await this.call('GET', '/api/trash');
+    if (!response.ok) throw new Error(`GET /api/trash answered ${response.status}`);
+    return ((await response.json()) as { results: Note[] }).results;
+  }
+
   async note(id: string): Promise<Note | undefined> {
     return (await this.listNotes()).find((note) => note.id === id);
   }

@@ -83,6 +83,7 @@ export class NotesController {
       ...deps,
       beforeSave: (noteId) =>
         deps.queue.isPendingCreate(noteId) ? deps.queue.sendCreate(noteId, this.sender) : undefined,
+      deletedHere: (noteId) => deps.queue.isPendingDelete(noteId),
       token: () => this.token,
       account: () => this.account,
       onError: (error, message) => this.failed(error, message),
@@ -254,6 +255,8 @@ export class NotesController {
       return sent;
     },
     delete: async (noteId) => {
+      // Words typed before the delete reach the note first, so that its trash holds them.
+      await this.saver.settled(noteId);
       try {
         await this.deps.api.deleteNote(this.token, noteId);
       } catch (error) {
@@ -273,8 +276,10 @@ export class NotesController {
     if (generation !== this.generation) return;
     const place = this.placeOf(id);
     if (this.deps.queue.isPendingCreate(id)) {
+      // Words typed in it go to the server and on to the trash; an empty note is just dropped.
+      const words = (this.saver.pendingText(id) ?? place.note?.body ?? '').trim() !== '';
       this.deps.store.dispatch({ type: 'noteDeleted', id });
-      await this.deps.queue.add({ noteId: id, kind: 'delete' });
+      await this.deps.queue.add({ noteId: id, kind: words ? 'trash' : 'delete' });
       return this.offerUndo({ ...place, onDevice: 'create' }, DELETED_UNSENT);
     }
     try {

@@ -27,6 +27,8 @@ export interface SessionSaverDeps {
   account(): string;
   /** Runs before each save of the note: its offline create must reach the server first. */
   beforeSave?(noteId: NoteId): Promise<void> | undefined;
+  /** Whether the note was deleted here and its delete waits for this save: it stays unlisted. */
+  deletedHere?(noteId: NoteId): boolean;
   /** A failure to show (or a 401 to end the session on). */
   onError(error: unknown, message: string): void;
 }
@@ -41,6 +43,7 @@ export function createSessionSaver(deps: SessionSaverDeps): NoteSaver {
   const info = (text: string) => notices.show(text, 'info');
 
   function saved(id: NoteId, { note, conflictRevision }: SaveAnswer): void {
+    if (note.id === id && deps.deletedHere?.(id)) return;
     if (note.id !== id) store.dispatch({ type: 'noteReplaced', id, note });
     else store.dispatch({ type: 'noteUpdated', note });
     if (conflictRevision === null) return;

@@ -48,6 +48,37 @@ describe('OfflineQueue', () => {
     expect(queue.size).toBe(0);
   });
 
+  it('sends a note made and deleted here with words in it to the server, then to its trash', async () => {
+    const store = memoryOfflineStore();
+    const queue = new OfflineQueue(store);
+    await queue.open('me@x.org');
+    await queue.add({ noteId: 'n', kind: 'create' });
+    await queue.add({ noteId: 'n', kind: 'trash' });
+    expect(queue.isPendingCreate('n')).toBe(true);
+    expect(queue.isPendingDelete('n')).toBe(true);
+    expect(queue.pendingCreates()).toEqual([]);
+
+    const afterReload = new OfflineQueue(store);
+    await afterReload.open('me@x.org');
+    const to = sender();
+    // Its save asks for the create first; the queue goes on to the delete alone.
+    await afterReload.sendCreate('n', to);
+    expect(afterReload.isPendingCreate('n')).toBe(false);
+    expect(afterReload.isPendingDelete('n')).toBe(true);
+    await afterReload.sendAll(to);
+    expect(to.sent).toEqual(['create n', 'delete n']);
+    expect(await store.loadQueue('me@x.org')).toEqual([]);
+
+    const fresh = new OfflineQueue(memoryOfflineStore());
+    await fresh.open('me@x.org');
+    await fresh.add({ noteId: 'm', kind: 'trash' });
+    const both = sender();
+    // Both ask at once; the app's sender shares one request between them.
+    await Promise.all([fresh.sendAll(both), fresh.sendCreate('m', both)]);
+    expect(both.sent).toEqual(['create m', 'create m', 'delete m']);
+    expect(fresh.size).toBe(0);
+  });
+
   it("sends a note's create before its first save, and only once", async () => {
     const queue = new OfflineQueue(memoryOfflineStore());
     await queue.open('me@x.org');

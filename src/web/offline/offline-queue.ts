@@ -10,7 +10,8 @@ export interface QueueSender {
 
 /**
  * Creates and deletes made without a connection, kept on the device until the server has them.
- * A note created and deleted before either was sent is simply forgotten.
+ * A note created and deleted before either was sent is forgotten, unless it holds words: then
+ * it goes to the server and on to its trash (`trash`).
  */
 export class OfflineQueue {
   private account: string | null = null;
@@ -45,22 +46,26 @@ export class OfflineQueue {
   /** The notes with a change waiting; the same array until the queue changes. */
   noteIds = (): readonly NoteId[] => this.ids;
 
+  /** Notes made here that the server does not have yet, and that are not deleted. */
   pendingCreates(): NoteId[] {
     return [...this.changes].filter(([, kind]) => kind === 'create').map(([id]) => id);
   }
 
+  /** Whether the note's create has yet to reach the server (deleted here since, or not). */
   isPendingCreate(noteId: NoteId): boolean {
-    return this.changes.get(noteId) === 'create';
+    const kind = this.changes.get(noteId);
+    return kind === 'create' || kind === 'trash';
   }
 
   isPendingDelete(noteId: NoteId): boolean {
-    return this.changes.get(noteId) === 'delete';
+    const kind = this.changes.get(noteId);
+    return kind === 'delete' || kind === 'trash';
   }
 
   async add(change: QueuedChange): Promise<void> {
     const { account } = this;
     if (account === null) return;
-    if (change.kind === 'delete' && this.isPendingCreate(change.noteId)) {
+    if (change.kind === 'delete' && this.changes.get(change.noteId) === 'create') {
       this.changes.delete(change.noteId);
       this.changed();
       await this.offline.removeQueued(account, change.noteId);
@@ -94,7 +99,7 @@ export class OfflineQueue {
   async sendCreate(noteId: NoteId, sender: QueueSender): Promise<void> {
     if (!this.isPendingCreate(noteId)) return;
     await sender.create(noteId);
-    await this.done(noteId);
+    await this.created(noteId);
   }
 
   /** Sends everything in the order it was made; stops at the first failure, to try again later. */
@@ -110,7 +115,12 @@ export class OfflineQueue {
   private async sendInOrder(sender: QueueSender): Promise<void> {
     for (const [noteId, kind] of [...this.changes]) {
       if (this.changes.get(noteId) !== kind) continue;
-      const sent = kind === 'create' ? sender.create(noteId) : sender.delete(noteId);
+      const sent =
+        kind === 'delete'
+          ? sender.delete(noteId)
+          : this.sendCreate(noteId, sender).then(() =>
+              kind === 'trash' ? sender.delete(noteId) : undefined,
+            );
       this.inFlight = { noteId, sent };
       try {
         await sent;
@@ -119,6 +129,18 @@ export class OfflineQueue {
       }
       await this.done(noteId);
     }
+  }
+
+  /** The server has the note: a note deleted here since waits for its delete alone. */
+  private async created(noteId: NoteId): Promise<void> {
+    const { account } = this;
+    const kind = this.changes.get(noteId);
+    if (kind === 'create') return this.done(noteId);
+    // Sent twice at once (a save and the queue), the second finds the delete alone left.
+    if (account === null || kind !== 'trash') return;
+    this.changes.set(noteId, 'delete');
+    this.changed();
+    await this.offline.putQueued(account, { noteId, kind: 'delete' });
   }
 
   private async done(noteId: NoteId): Promise<void> {

@@ -12,8 +12,12 @@ export interface CachedNote {
 /** A change made without a connection, sent when the server is back. */
 export interface QueuedChange {
   noteId: NoteId;
-  /** `create`: POST with the note's client-made id; `delete`: DELETE (to the trash). */
-  kind: 'create' | 'delete';
+  /**
+   * `create`: POST with the note's client-made id; `delete`: DELETE (to the trash); `trash`: a
+   * note made here and deleted before the server had it, with words in it: created, its words
+   * saved, then deleted, so the trash keeps them.
+   */
+  kind: 'create' | 'delete' | 'trash';
 }
 
 /**

@@ -77,6 +77,29 @@ describe('NoteSaver', () => {
     expect(saver.status()).toBe('idle');
   });
 
+  it('tells when the last text typed has reached the server, or never will', async () => {
+    const { saver, calls } = setup();
+    await expect(saver.settled('a')).resolves.toBeUndefined();
+    saver.edit(note('a', '', 1), 'milk');
+    let reached = false;
+    const settled = saver.settled('a').then(() => {
+      reached = true;
+    });
+    await settle();
+    saver.edit(note('a', '', 1), 'milk, eggs');
+    calls[0]?.resolve();
+    await settle();
+    expect(reached).toBe(false);
+    calls[1]?.resolve();
+    await settled;
+
+    saver.edit(note('b', '', 1), 'too much');
+    const refused = saver.settled('b');
+    await settle();
+    calls[2]?.reject(new Error('413'));
+    await expect(refused).rejects.toThrow('could not be saved');
+  });
+
   it('names the note typed in when it reports the change, and only then', async () => {
     const { saver, calls, edited } = setup();
     saver.edit(note('a', '', 4), 'hello');

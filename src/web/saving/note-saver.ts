@@ -66,6 +66,8 @@ const KEEP_AT_ONCE_CHARS = 64 * 1024;
  */
 export class NoteSaver {
   private readonly drafts = new Map<NoteId, Draft>();
+  /** Who waits for a note's last text to reach the server (a delete that must follow it). */
+  private readonly waiting = new Map<NoteId, { done(): void; stopped(error: Error): void }[]>();
   private savedOnce = false;
   private readonly options: NoteSaverOptions;
 
@@ -137,6 +139,32 @@ export class NoteSaver {
     return true;
   }
 
+  /**
+   * Resolves once the server holds the note's last text typed here (at once when there is
+   * none); rejects when its save failed for good or saving stopped.
+   */
+  settled(noteId: NoteId): Promise<void> {
+    const draft = this.drafts.get(noteId);
+    if (!draft) return Promise.resolve();
+    if (draft.failed) return Promise.reject(new Error('The note could not be saved'));
+    return new Promise((done, stopped) => {
+      const waiters = this.waiting.get(noteId) ?? [];
+      waiters.push({ done, stopped });
+      this.waiting.set(noteId, waiters);
+    });
+  }
+
+  /** Tells those waiting for the note: its text is saved, or (with an error) it will not be. */
+  private wake(noteId: NoteId, error?: Error): void {
+    const waiters = this.waiting.get(noteId);
+    if (!waiters) return;
+    this.waiting.delete(noteId);
+    for (const waiter of waiters) {
+      if (error) waiter.stopped(error);
+      else waiter.done();
+    }
+  }
+
   /** Unsaved text of a note, if any. */
   pendingText(noteId: NoteId): string | undefined {
     return this.drafts.get(noteId)?.latest;
@@ -189,6 +217,7 @@ export class NoteSaver {
     this.keepUnwritten();
     for (const draft of this.drafts.values()) clearTimeout(draft.retryTimer);
     this.drafts.clear();
+    for (const noteId of [...this.waiting.keys()]) this.wake(noteId, new Error('Saving stopped'));
     this.savedOnce = false;
   }
 
@@ -282,6 +311,8 @@ export class NoteSaver {
   private move(fromId: NoteId, toId: NoteId, draft: Draft): void {
     this.drafts.delete(fromId);
     this.drafts.set(toId, draft);
+    // The text lives on in the new note: nothing of the old one is left to wait for.
+    this.wake(fromId);
     void this.options.discard(fromId).catch((error) => console.error(error));
   }
 
@@ -289,6 +320,7 @@ export class NoteSaver {
   private settle(noteId: NoteId, draft: Draft): void {
     clearTimeout(draft.keepTimer);
     if (this.drafts.get(noteId) === draft) this.drafts.delete(noteId);
+    this.wake(noteId);
     // Asked for now, so that it is ordered before any write of a draft typed next.
     void this.options.discard(noteId).catch((error) => console.error(error));
   }
@@ -307,6 +339,7 @@ export class NoteSaver {
       }, delay);
     } else {
       draft.failed = true;
+      this.wake(noteId, new Error('The note could not be saved'));
       this.options.onFailed(noteId, error);
     }
     this.options.onChange();
