@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from './helpers/api-client.js';
+import { download, upload } from './helpers/attachment-client.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 const KIB = 1024;
+/** As database-blobs.ts stores them: each row 256 KiB, read four rows at a time. */
+const CHUNK = 256 * KIB;
+
 let server: TestServer;
 
 // Kept in the database on SQLite too, so both databases' reading of the rows is tried.
@@ -15,6 +19,32 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 describe('files kept as rows of the database', () => {
+  it('gives back every byte of a file many rows long, whole and in ranges across rows', async () => {
+    const token = await signUp(server.url);
+    // Random bytes: most are no valid text, so any decoding on the way would show.
+    const bytes = randomBytes(9 * CHUNK + 1234);
+    const stored = await upload(server.url, token, bytes, 'big.bin');
+    expect(stored.status).toBe(201);
+    const { id } = stored.json as { id: string };
+
+    const whole = await download(server.url, id, { token });
+    expect(whole.status).toBe(200);
+    expect(whole.bytes.equals(bytes)).toBe(true);
+
+    const ranges: Array<[number, number]> = [
+      [0, 0],
+      [CHUNK - 1, CHUNK], // across two rows
+      [3 * CHUNK - 10, 5 * CHUNK + 10], // across the rows of two reads
+      [4 * CHUNK, 8 * CHUNK - 1], // exactly the rows of one read
+      [CHUNK + 7, bytes.length - 1], // to the end of the short last row
+    ];
+    for (const [start, end] of ranges) {
+      const part = await download(server.url, id, { token, range: `bytes=${start}-${end}` });
+      expect(part.status, `bytes ${start}-${end}`).toBe(206);
+      expect(part.bytes.equals(bytes.subarray(start, end + 1)), `bytes ${start}-${end}`).toBe(true);
+    }
+  });
+
   it('keeps no row of a file refused after many of its rows were stored', async () => {
     const token = await signUp(server.url);
     const bytes = randomBytes(4 * 1024 * KIB + 1);
