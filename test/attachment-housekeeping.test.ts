@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRACE_SECONDS, openBlobs } from '../src/server/attachments/attachments.js';
+import { ReferencesRead } from '../src/server/attachments/references-read.js';
 import { removeUnreferencedFiles } from '../src/server/attachments/unreferenced-files.js';
+import type { Db } from '../src/server/db/database.js';
 import { call, createNote, signUp, updateNote } from './helpers/api-client.js';
 import { download, PNG, upload } from './helpers/attachment-client.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
@@ -16,14 +18,32 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-function housekeeping() {
+// One memory across passes, as the server keeps it.
+const known = new ReferencesRead();
+
+function housekeeping(db: Db = server.database.db) {
   const settings = server.config.attachments;
   if (!settings) throw new Error('attachments are off');
-  return removeUnreferencedFiles(server.database.db, openBlobs(server.database, settings), {
+  return removeUnreferencedFiles(db, openBlobs(server.database, settings), {
     now,
     graceSeconds: GRACE_SECONDS,
     keepSeconds: KEEP_SECONDS,
+    known,
   });
+}
+
+/** The query handle, counting the queries that read a note's or a version's text. */
+function countingTextReads(): { db: Db; reads: () => number } {
+  let reads = 0;
+  const db = server.database.db.withPlugin({
+    transformQuery(args) {
+      const node = args.node;
+      if (node.kind === 'SelectQueryNode' && JSON.stringify(node).includes('"body"')) reads += 1;
+      return node;
+    },
+    transformResult: async (args) => args.result,
+  });
+  return { db, reads: () => reads };
 }
 const KEEP_SECONDS = 120 * 24 * 60 * 60;
 
@@ -123,5 +143,39 @@ describe('housekeeping', () => {
         fs.existsSync(path.join(settings.dir, before.find((f) => !folders().includes(f)) ?? '')),
       ).toBe(false);
     }
+  });
+
+  it("reads an account's texts again only once its notes changed, and keeps what they hold", async () => {
+    const token = await signUp(server.url);
+    const status = async (id: string) => (await download(server.url, id, { token })).status;
+    const first = (await upload(server.url, token, file(30), '30.png')).json.id;
+    const note = await createNote(server.url, token, `Photo: ${reference(first)}`);
+    now += GRACE_SECONDS + DAY;
+    const counted = countingTextReads();
+    await housekeeping(counted.db);
+    expect(counted.reads()).toBeGreaterThan(0);
+
+    const unchanged = countingTextReads();
+    now += KEEP_SECONDS + DAY; // long past any window: only the note's reference keeps the file
+    expect((await housekeeping(unchanged.db)).removed).toBe(0);
+    expect(unchanged.reads()).toBe(0);
+    expect(await status(first)).toBe(200);
+
+    const second = (await upload(server.url, token, file(31), '31.png')).json.id;
+    now += 60;
+    await updateNote(server.url, token, { ...note, body: `Photo: ${reference(second)}` });
+    now += GRACE_SECONDS + DAY;
+    const changed = countingTextReads();
+    await housekeeping(changed.db);
+    expect(changed.reads()).toBeGreaterThan(0);
+    expect(await status(second)).toBe(200);
+    expect(await status(first)).toBe(200);
+
+    now += KEEP_SECONDS + DAY;
+    const after = countingTextReads();
+    await housekeeping(after.db);
+    expect(after.reads()).toBe(0);
+    expect(await status(second)).toBe(200);
+    expect(await status(first)).toBe(200); // the note's history still shows it
   });
 });

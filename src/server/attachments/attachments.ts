@@ -8,6 +8,7 @@ import { AttachmentStore } from './attachment-store.js';
 import { DatabaseBlobs } from './database-blobs.js';
 import { DiskBlobs } from './disk-blobs.js';
 import { registerDownloadRoute } from './download-route.js';
+import { ReferencesRead } from './references-read.js';
 import { removeUnreferencedFiles } from './unreferenced-files.js';
 import { registerUploadRoute } from './upload-route.js';
 import { registerUsageRoute } from './usage-route.js';
@@ -50,6 +51,7 @@ export async function registerAttachments(
   await registerUploadRoute(app, { store, authenticated });
   registerDownloadRoute(app, { db, blobs, reader: readerGuard(options.sessions) });
 
+  const known = new ReferencesRead();
   let running = false;
   const run = () => {
     if (running) return;
@@ -58,6 +60,7 @@ export async function registerAttachments(
       now: options.clock(),
       graceSeconds: options.graceSeconds ?? GRACE_SECONDS,
       keepSeconds: options.keepSeconds,
+      known,
     })
       .then((done) => {
         if (done.removed + done.accountsGone > 0) options.log.info(done, 'attachment housekeeping');

@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
 import type { Db } from '../db/database.js';
+import { databaseOf } from '../db/database-of.js';
 import type { AttachmentBlobs, ByteRange } from './attachment-blobs.js';
 
 /** Each row holds this much; every chunk but the last is full, so a range finds its rows. */
 export const CHUNK_BYTES = 256 * 1024;
-/** Rows read, or written, per query: a round trip per chunk would bound the throughput. */
+/** Rows read per query: a round trip per chunk would bound the throughput. */
 const CHUNKS_PER_QUERY = 4;
 
 /** Cuts a stream of any-sized pieces into full chunks (and a shorter last one). */
@@ -54,29 +55,33 @@ export class DatabaseBlobs implements AttachmentBlobs {
   }
 
   read(_userId: string, id: string, range: ByteRange): Readable {
-    const db = this.db;
+    const { db } = this;
+    const readChunks = databaseOf(db).readAttachmentChunks;
+    const last = Math.floor(range.end / CHUNK_BYTES);
+    const batch = (first: number) => {
+      const upTo = Math.min(last, first + CHUNKS_PER_QUERY - 1);
+      const reading = readChunks(db, id, first, upTo).then((read) => {
+        if (read.length !== upTo - first + 1) throw new Error(`attachment ${id} lacks a chunk`);
+        return read;
+      });
+      reading.catch(() => {}); // awaited below, or dropped with the stream
+      return reading;
+    };
     async function* bytes(): AsyncGenerator<Buffer> {
-      const last = Math.floor(range.end / CHUNK_BYTES);
-      for (
-        let first = Math.floor(range.start / CHUNK_BYTES);
-        first <= last;
-        first += CHUNKS_PER_QUERY
-      ) {
-        const rows = await db
-          .selectFrom('attachment_chunks')
-          .select(['seq', 'data'])
-          .where('attachment_id', '=', id)
-          .where('seq', '>=', first)
-          .where('seq', '<=', Math.min(last, first + CHUNKS_PER_QUERY - 1))
-          .orderBy('seq')
-          .execute();
-        for (const row of rows) {
-          const data = Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
-          const at = Number(row.seq) * CHUNK_BYTES;
+      let first = Math.floor(range.start / CHUNK_BYTES);
+      let next = batch(first);
+      while (first <= last) {
+        const read = await next;
+        const following = first + CHUNKS_PER_QUERY;
+        // The next rows are on their way while these go to the socket.
+        if (following <= last) next = batch(following);
+        for (const [index, data] of read.entries()) {
+          const at = (first + index) * CHUNK_BYTES;
           const from = Math.max(range.start - at, 0);
           const to = Math.min(range.end - at + 1, data.length);
           if (to > from) yield data.subarray(from, to);
         }
+        first = following;
       }
     }
     return Readable.from(bytes(), { objectMode: false });

@@ -1,12 +1,13 @@
 import type { Db } from '../db/database.js';
 import type { AttachmentBlobs } from './attachment-blobs.js';
 import { referencedIds } from './attachment-id.js';
+import type { ReferencesRead } from './references-read.js';
 
 /** Texts read per query while looking for references. */
 const PAGE = 200;
 
 /** Every attachment id the account's notes refer to: in the list, the trash, or history. */
-async function idsReferenced(db: Db, userId: string): Promise<Set<string>> {
+async function readReferences(db: Db, userId: string): Promise<Set<string>> {
   const found = new Set<string>();
   let after = '';
   for (;;) {
@@ -52,12 +53,13 @@ async function idsReferenced(db: Db, userId: string): Promise<Set<string>> {
  * upload never saved into a note once it is older than `graceSeconds`, one that was referred to
  * once `keepSeconds` after it last was (history keeps most versions only as the way back from
  * the next, so a reference it still shows may not stand whole in any row); and uploads that
- * never finished. Then removes files of accounts that no longer exist.
+ * never finished. Then removes files of accounts that no longer exist. With `known`, an account
+ * whose notes did not change since an earlier pass read them is not read again.
  */
 export async function removeUnreferencedFiles(
   db: Db,
   blobs: AttachmentBlobs,
-  options: { now: number; graceSeconds: number; keepSeconds: number },
+  options: { now: number; graceSeconds: number; keepSeconds: number; known?: ReferencesRead },
 ): Promise<{ removed: number; accountsGone: number }> {
   const old = await db
     .selectFrom('attachments')
@@ -69,7 +71,9 @@ export async function removeUnreferencedFiles(
   for (const row of old) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
   let removed = 0;
   for (const [userId, rows] of byUser) {
-    const referenced = await idsReferenced(db, userId);
+    const referenced = options.known
+      ? await options.known.of(db, userId, () => readReferences(db, userId))
+      : await readReferences(db, userId);
     const seen = rows.filter((row) => row.sha256 !== null && referenced.has(row.id));
     if (seen.length > 0) {
       await db
@@ -97,6 +101,7 @@ export async function removeUnreferencedFiles(
       removed += 1;
     }
   }
+  options.known?.endPass();
   const users = await db.selectFrom('users').select('id').execute();
   const accountsGone = await blobs.removeAccountsOtherThan(new Set(users.map((user) => user.id)));
   return { removed, accountsGone };

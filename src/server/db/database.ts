@@ -7,6 +7,7 @@ import type { BusLog } from '../live/postgres-bus.js';
 import type { ListReader } from '../notes/serialized-list.js';
 import type { SearchEngine } from '../search/search-engine.js';
 import type { CatchUpIndex } from '../search/search-index-keeper.js';
+import type { ReadAttachmentChunks } from './attachment-chunks.js';
 import type { ChangeClock } from './change-clock.js';
 import type { NoteWrites } from './note-writes.js';
 import { openPostgres } from './postgres/open.js';
@@ -78,6 +79,8 @@ interface OpenDatabase {
   lockSignups(trx: Db): Promise<void>;
   /** Makes the user's imports take turns until the transaction ends (as sign-ups do). */
   lockImportsOf(trx: Db, userId: string): Promise<void>;
+  /** Reads the rows that hold attachments' bytes when the database keeps them. */
+  readAttachmentChunks: ReadAttachmentChunks;
   /** Changes whenever another process commits to the database file (SQLite only). */
   writesElsewhere?(): number;
 }

@@ -15,6 +15,8 @@ const CHECK_EVERY_MS = 250;
 export function lingerAfterRefusedBody(request: FastifyRequest, reply: FastifyReply): void {
   const raw = request.raw;
   if (raw.complete) return; // the whole body arrived: nothing left to drain
+  // Node has let go of the connection already (it closed, or was handed on): nothing to drain.
+  if (!raw.socket) return;
   reply.removeHeader('connection'); // Fastify asks for close; keep-alive makes Node drain
   const socket = raw.socket;
   const startBytes = socket.bytesRead;

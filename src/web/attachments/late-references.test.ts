@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { withLateReference } from './late-references.js';
+import {
+  notAttached,
+  onLateRefusal,
+  reportLateRefusal,
+  withLateReference,
+} from './late-references.js';
 
 const late = (pos: number, before: string) => ({ noteId: 'n', reference: '![a](/x)', pos, before });
 
@@ -17,5 +22,18 @@ describe('withLateReference', () => {
   it('goes on a line of its own at the end when its place cannot be found', () => {
     expect(withLateReference('All rewritten', late(6, 'Trip: '))).toBe('All rewritten\n![a](/x)');
     expect(withLateReference('', late(0, ''))).toBe('![a](/x)');
+  });
+});
+
+describe('a refusal after the note left the editor', () => {
+  it('reaches the app while it listens, and names the file and the reason', () => {
+    const told: string[] = [];
+    const stop = onLateRefusal(({ name, reason }) => told.push(notAttached(name, reason)));
+    expect(reportLateRefusal({ name: 'scan.pdf', reason: 'A file may be at most 25 MiB' })).toBe(
+      true,
+    );
+    expect(told).toEqual(['“scan.pdf” could not be attached: A file may be at most 25 MiB']);
+    stop();
+    expect(reportLateRefusal({ name: 'b.png', reason: 'no' })).toBe(false);
   });
 });

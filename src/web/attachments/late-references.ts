@@ -31,6 +31,38 @@ export function placeLateReference(late: LateReference): boolean {
 }
 
 /**
+ * A file the server refused (too large, past the quota, empty) after its note had left the
+ * editor: no placeholder is left to say why, so the app says it in a notice.
+ */
+export interface LateRefusal {
+  name: string;
+  reason: string;
+}
+
+type RefusalListener = (refusal: LateRefusal) => void;
+
+let refusalListener: RefusalListener | undefined;
+
+/** The app listens for the whole session; returns `stop`. */
+export function onLateRefusal(next: RefusalListener): () => void {
+  refusalListener = next;
+  return () => {
+    if (refusalListener === next) refusalListener = undefined;
+  };
+}
+
+/** Tells the app of a refusal; false when nothing listens. */
+export function reportLateRefusal(refusal: LateRefusal): boolean {
+  if (!refusalListener) return false;
+  refusalListener(refusal);
+  return true;
+}
+
+/** What the user is told of a file that could not be attached. */
+export const notAttached = (name: string, reason: string) =>
+  `“${name}” could not be attached: ${reason}`;
+
+/**
  * `text` with the reference where it was to go: after the text it followed, found where it was
  * or, when the note changed around it, once elsewhere; otherwise at its old offset, or at the end.
  */

@@ -14,7 +14,9 @@ import {
 } from '../attachments/kept-uploads.js';
 import {
   type LateReference,
+  notAttached,
   onLateReference,
+  onLateRefusal,
   withLateReference,
 } from '../attachments/late-references.js';
 import { resumeUpload } from '../attachments/resumed-uploads.js';
@@ -127,6 +129,7 @@ export class AppController {
       renamed: (id, from, to) => void this.renameLinks(id, from, to),
     });
     onLateReference((late) => void this.placeLateReference(late));
+    onLateRefusal(({ name, reason }) => this.showNotice(notAttached(name, reason)));
   }
 
   /**
@@ -362,9 +365,7 @@ export class AppController {
     try {
       const kept = await claimable(await uploads.load(account), owners);
       for (const upload of kept) {
-        resumeUpload(upload, (name, error) =>
-          this.showNotice(`“${name}” could not be attached: ${error.message}`),
-        );
+        resumeUpload(upload, (name, error) => this.showNotice(notAttached(name, error.message)));
       }
     } catch (error) {
       console.error(error);

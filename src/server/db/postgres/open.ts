@@ -15,6 +15,8 @@ import {
 import { prepareHotStatements } from '../postgres-named-statements.js';
 import { PostgresTextPlugin } from '../postgres-text.js';
 import type { DatabaseSchema } from '../schema.js';
+import { readPostgresAttachmentChunks } from './attachment-chunks.js';
+import { answerBinaryCopies } from './binary-copy.js';
 import { postgresChangeClock } from './change-clock.js';
 import { postgresCatchUpIndex } from './index-catch-up.js';
 import { postgresListReader } from './list-reader.js';
@@ -61,6 +63,7 @@ export async function openPostgres(
   // next query opens a new one; without a listener the error would end the process.
   pool.on('error', () => {});
   prepareHotStatements(pool);
+  answerBinaryCopies(pool);
   try {
     await waitUntilAnswering(pool, url, options.startupWaitMs ?? DEFAULT_STARTUP_WAIT_MS);
   } catch (error) {
@@ -98,5 +101,6 @@ export async function openPostgres(
     announceSessionsEnded: (ended) => notifySessionsEnded(db, ended),
     lockSignups: lockPostgresSignups,
     lockImportsOf: lockPostgresImportsOf,
+    readAttachmentChunks: readPostgresAttachmentChunks,
   });
 }

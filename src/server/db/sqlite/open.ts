@@ -13,6 +13,7 @@ import type { DatabaseSchema } from '../schema.js';
 import { withStatementCache } from '../statement-cache.js';
 import { WalCheckpointer } from '../wal-checkpointer.js';
 import { WalGroupSync } from '../wal-group-sync.js';
+import { readSqliteAttachmentChunks } from './attachment-chunks.js';
 import { sqliteChangeClock } from './change-clock.js';
 import { sqliteCatchUpIndex } from './index-catch-up.js';
 import { sqliteListReader } from './list-reader.js';
@@ -101,5 +102,6 @@ export function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
     announceSessionsEnded: async () => {},
     lockSignups: async () => {},
     lockImportsOf: async () => {},
+    readAttachmentChunks: readSqliteAttachmentChunks,
   });
 }

@@ -3,7 +3,7 @@ import { Decoration, EditorView, WidgetType } from '@codemirror/view';
 import { attachmentSupport } from '../../attachments/attachment-access.js';
 import { referenceTo } from '../../attachments/attachment-reference.js';
 import { forgetUpload, keepUpload } from '../../attachments/kept-uploads.js';
-import { placeLateReference } from '../../attachments/late-references.js';
+import { placeLateReference, reportLateRefusal } from '../../attachments/late-references.js';
 import { UploadRefused, uploadAttachment } from '../../attachments/upload-attachment.js';
 import { fileDropGuard } from './file-drop-guard.js';
 
@@ -121,12 +121,18 @@ function send(view: EditorView, id: number, file: File, key: string): void {
       const aside = setAside.has(id);
       if (stop.signal.aborted || (!aside && !find(view.state, id))) return;
       if (error instanceof UploadRefused) {
-        forgetUpload(key);
         if (aside) {
-          // No placeholder is left to say why: its note is no longer in the editor.
           setAside.delete(id);
-          console.error(error);
-        } else view.dispatch({ effects: changed.of({ id, failed: error.message }) });
+          // Signed out: kept on the device, the next sign-in sends it (as for a reloaded page).
+          if (error.code === 'unauthorized') return;
+          forgetUpload(key);
+          // No placeholder is left to say why: its note is no longer in the editor.
+          const told = reportLateRefusal({ name: file.name, reason: error.message });
+          if (!told) console.error(error);
+        } else {
+          forgetUpload(key);
+          view.dispatch({ effects: changed.of({ id, failed: error.message }) });
+        }
         return;
       }
       // No answer: offline, the file waits; either way it goes by itself once the browser
