@@ -1,6 +1,6 @@
 import type { Backlink } from '../../shared/backlinks.js';
 import type { Note } from '../../shared/note.js';
-import { linkKey, wikiLinks } from '../../shared/wiki-links.js';
+import { linkKey, type WikiLink, wikiLinkAt, wikiLinks } from '../../shared/wiki-links.js';
 
 /** Longest snippet: a long line is cut around its link. */
 const SNIPPET_LENGTH = 200;
@@ -24,12 +24,36 @@ function lineAround(body: string, at: number, linkEnd: number): string {
   return cut.replace(/\s+/g, ' ').trim();
 }
 
+/** Where the line holding `at` ends. */
+function lineEnd(body: string, at: number): number {
+  let end = at;
+  while (end < body.length && !isBreak(body[end])) end += 1;
+  return end;
+}
+
+/**
+ * The first link outside code leading to one of `names`. A body is read only up to the line of
+ * the first `[[…]]` naming one (whether it is code depends on the lines before it), and once in
+ * full if that one was code.
+ */
+function firstLinkTo(body: string, names: ReadonlySet<string>): WikiLink | undefined {
+  const leads = (link: WikiLink | null) => link !== null && names.has(linkKey(link.target));
+  for (let at = body.indexOf('[['); at !== -1; at = body.indexOf('[[', at + 2)) {
+    const written = wikiLinkAt(body, at);
+    if (!written || !leads(written)) continue;
+    const found = wikiLinks(body.slice(0, lineEnd(body, written.to))).find(leads);
+    if (found) return found;
+    break;
+  }
+  return wikiLinks(body).find(leads);
+}
+
 /**
  * A linking note as the backlinks answer it: its first link leading to a name in `names` (the
  * linked note's names, as `linkKey` makes them), its offset and its line.
  */
 export function backlinkOf(note: Note, names: ReadonlySet<string>): Backlink {
-  const link = wikiLinks(note.body).find((found) => names.has(linkKey(found.target)));
+  const link = firstLinkTo(note.body, names);
   // The index says the note links here; a link is always found unless the index is stale.
   if (!link) return { note, snippet: '', at: 0 };
   return { note, snippet: lineAround(note.body, link.from, link.to), at: link.from };
