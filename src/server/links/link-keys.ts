@@ -32,6 +32,19 @@ const minus = (a: readonly string[], b: readonly string[]) => {
 };
 
 /**
+ * Whether two bodies begin with the same title line (so have the same title) and neither has
+ * front matter (which may name aliases).
+ */
+function sameTitleLine(a: string, b: string): boolean {
+  if (a.startsWith('---') || b.startsWith('---')) return false;
+  const title = a.search(/\S/);
+  if (title === -1) return false;
+  let end = title;
+  while (end < a.length && a[end] !== '\n' && a[end] !== '\r') end += 1;
+  return b.startsWith(a.slice(0, end)) && (b.length === end || b[end] === '\n' || b[end] === '\r');
+}
+
+/**
  * The index's change when a note's listed body goes from `before` to `after` (undefined: not in
  * the list, as before a create or in the trash); undefined when there is nothing to write. A
  * body without `[[` links nothing, so most saves only compare two titles.
@@ -42,6 +55,10 @@ export function linkChange(
 ): LinkChange | undefined {
   const mayLink = (body: string | undefined) => body?.includes('[[') ?? false;
   const readTargets = mayLink(before) || mayLink(after);
+  // Most saves: typing below the title of a note without links.
+  if (!readTargets && before !== undefined && after !== undefined && sameTitleLine(before, after)) {
+    return undefined;
+  }
   const keysOf = (body: string | undefined): LinkKeys => {
     if (body === undefined) return NO_KEYS;
     return { names: nameKeys(body), targets: readTargets ? targetKeys(body) : [] };
