@@ -25,6 +25,13 @@ describe('backlinkOf', () => {
     expect(link.snippet).toBe('[[Lisbon trip#Day 1]]');
   });
 
+  it('passes over an escaped link and reads one that follows a stray bracket', () => {
+    const escaped = 'Plan\n\\[[Lisbon trip]] then [[lisboa]]';
+    expect(backlinkOf(note(escaped), names).at).toBe(escaped.indexOf('[[lisboa'));
+    const stray = 'Plan\n[[[Lisbon trip]]';
+    expect(backlinkOf(note(stray), names).at).toBe(stray.indexOf('[[L'));
+  });
+
   it('cuts a long line around the link, never inside a character', () => {
     const body = `Plan\n${'😀'.repeat(200)} [[Lisbon trip]] ${'x'.repeat(300)}`;
     const link = backlinkOf(note(body), names);

@@ -31,17 +31,23 @@ function lineEnd(body: string, at: number): number {
   return end;
 }
 
+// What code needs: a backtick (spans, fences), a tilde (fences), a tab or four spaces (indented).
+const MAY_BE_CODE = /[`~\t]| {4}/;
+
 /**
  * The first link outside code leading to one of `names`. A body is read only up to the line of
  * the first `[[…]]` naming one (whether it is code depends on the lines before it), and once in
- * full if that one was code.
+ * full if that one was code. Text up to there without a mark of code is plain text, whose links
+ * are all there is to find.
  */
 function firstLinkTo(body: string, names: ReadonlySet<string>): WikiLink | undefined {
   const leads = (link: WikiLink | null) => link !== null && names.has(linkKey(link.target));
-  for (let at = body.indexOf('[['); at !== -1; at = body.indexOf('[[', at + 2)) {
+  for (let at = body.indexOf('[['); at !== -1; at = body.indexOf('[[', at + 1)) {
     const written = wikiLinkAt(body, at);
     if (!written || !leads(written)) continue;
-    const found = wikiLinks(body.slice(0, lineEnd(body, written.to))).find(leads);
+    const prefix = body.slice(0, lineEnd(body, written.to));
+    if (!MAY_BE_CODE.test(prefix) && body.charCodeAt(at - 1) !== 0x5c) return written;
+    const found = wikiLinks(prefix).find(leads);
     if (found) return found;
     break;
   }
