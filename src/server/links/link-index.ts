@@ -2,8 +2,8 @@ import { type Expression, type RawBuilder, sql } from 'kysely';
 import type { Note } from '../../shared/note.js';
 import { linkKey } from '../../shared/wiki-links.js';
 import type { Db } from '../db/database.js';
-import { inListOrder } from '../notes/list-order.js';
-import { NOTE_COLUMNS } from '../notes/note-columns.js';
+import { listOrderSql } from '../notes/list-order.js';
+import type { NoteRow } from '../notes/note-columns.js';
 import { toNote } from '../notes/note-repository.js';
 import { type LinkChange, type LinkKeys, linkKeysOf } from './link-keys.js';
 
@@ -149,22 +149,17 @@ export async function notesLinkingTo(
 ): Promise<{ notes: Note[]; names: Set<string> }> {
   const names = await namesLeadingTo(db, userId, noteId);
   if (names.length === 0) return { notes: [], names: new Set() };
-  const rows = await db
-    .selectFrom('notes')
-    .select(NOTE_COLUMNS)
-    .where('user_id', '=', userId)
-    .where('time_deleted', 'is', null)
-    .where('id', '<>', noteId)
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('note_links')
-        .select('note_links.note_id')
-        .where('note_links.user_id', '=', userId)
-        .where('note_links.target_key', 'in', names),
-    )
-    .$call(inListOrder)
-    .limit(MOST_LINKING_NOTES)
-    .execute();
+  // From the links to the notes (a cross join keeps that order on SQLite): led by the user's
+  // notes, the planner could walk all of them for a note that few link to.
+  const { rows } = await sql<NoteRow>`
+    select n.id, n.body, n.time_created, n.time_last_modified, n.revision
+    from (select distinct l.note_id from note_links l
+      where l.user_id = ${userId} and l.target_key in (${sql.join(names)})) linking
+    cross join notes n
+    where n.id = linking.note_id and n.user_id = ${userId} and n.time_deleted is null
+      and n.id <> ${noteId}
+    order by ${sql.raw(listOrderSql('n'))}
+    limit ${MOST_LINKING_NOTES}`.execute(db);
   return { notes: rows.map(toNote), names: new Set(names) };
 }
 
