@@ -150,16 +150,23 @@ export async function notesLinkingTo(
   const names = await namesLeadingTo(db, userId, noteId);
   if (names.length === 0) return { notes: [], names: new Set() };
   // From the links to the notes (a cross join keeps that order on SQLite): led by the user's
-  // notes, the planner could walk all of them for a note that few link to.
+  // notes, the planner could walk all of them for a note that few link to. The order is found
+  // on the narrow rows, and the bodies read once it is known.
   const { rows } = await sql<NoteRow>`
+    with linking as (
+      select distinct l.note_id from note_links l
+      where l.user_id = ${userId} and l.target_key in (${sql.join(names)})
+    ), newest as (
+      select n.id, n.time_last_modified, n.change_seq from linking cross join notes n
+      where n.id = linking.note_id and n.user_id = ${userId} and n.time_deleted is null
+        and n.id <> ${noteId}
+      order by ${sql.raw(listOrderSql('n'))}
+      limit ${MOST_LINKING_NOTES}
+    )
     select n.id, n.body, n.time_created, n.time_last_modified, n.revision
-    from (select distinct l.note_id from note_links l
-      where l.user_id = ${userId} and l.target_key in (${sql.join(names)})) linking
-    cross join notes n
-    where n.id = linking.note_id and n.user_id = ${userId} and n.time_deleted is null
-      and n.id <> ${noteId}
-    order by ${sql.raw(listOrderSql('n'))}
-    limit ${MOST_LINKING_NOTES}`.execute(db);
+    from newest cross join notes n
+    where n.id = newest.id
+    order by ${sql.raw(listOrderSql('newest'))}`.execute(db);
   return { notes: rows.map(toNote), names: new Set(names) };
 }
 
