@@ -11,6 +11,7 @@ import { BenchServers, type ServerVariant } from './bench-servers.js';
 import { type BenchTarget, prepareTarget } from './bench-target.js';
 import { browserSection } from './browser-section.js';
 import { historyStorageSection } from './history-storage.js';
+import { LINKS_SETTINGS, linksSection } from './links-section.js';
 import { openFanoutRig, socketBudget } from './live-fanout.js';
 import { runScenarios, type ScenarioRuns } from './load-scenarios.js';
 import { describeMachine, waitForQuietCpus } from './machine.js';
@@ -132,6 +133,12 @@ try {
     await searchSection(
       settings.search,
       path.join(tempDir, 'search.db'),
+      settings.postgresUrl || undefined,
+    );
+    print();
+    await linksSection(
+      LINKS_SETTINGS,
+      path.join(tempDir, 'links.db'),
       settings.postgresUrl || undefined,
     );
   }

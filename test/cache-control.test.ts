@@ -94,6 +94,7 @@ async function everyRoute(): Promise<{ calls: RouteCall[]; token: string }> {
     { route: 'PUT /api/notes', path: '/api/notes', body: { id: note.id, body: 'third words' } },
     ...gets('/api/notes/:id/versions', `/api/notes/${note.id}/versions`),
     ...gets('/api/notes/:id/versions/:revision', `/api/notes/${note.id}/versions/1`),
+    ...gets('/api/notes/:id/backlinks', `/api/notes/${note.id}/backlinks`),
     {
       route: 'POST /api/notes/:id/restore',
       path: `/api/notes/${note.id}/restore`,

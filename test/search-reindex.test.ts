@@ -41,7 +41,7 @@ it('quire reindex rebuilds a lost search index from the notes', async () => {
   expect(await lampNotes('lamps')).toBe(0);
 
   const result = await runCli(['reindex'], { DATABASE_URL: database.url });
-  expect(result.stdout).toBe('Search index rebuilt: 2 notes\n');
+  expect(result.stdout).toBe('Search index rebuilt: 2 notes\nLink index rebuilt: 0 links\n');
   expect(result.code).toBe(0);
   expect(await lampNotes()).toBe(2);
   expect(await lampNotes('lamps')).toBe(2);

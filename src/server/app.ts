@@ -33,6 +33,7 @@ import { withPrivateRequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { SharedRateLimitStore } from './http/shared-rate-limit-store.js';
 import { registerStaticClient } from './http/static-client.js';
+import { registerBacklinkRoutes } from './links/backlink-routes.js';
 import type { LiveBus } from './live/live-bus.js';
 import { LiveHub } from './live/live-hub.js';
 import { startSessionSweep } from './live/session-sweep.js';
@@ -187,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHistoryRoutes(app, { db, notes, authenticated });
   registerTrashRoutes(app, { db, notes, authenticated });
   registerRenameLinksRoute(app, { db, notes, authenticated });
+  registerBacklinkRoutes(app, { db, authenticated });
   registerExportRoute(app, { db, authenticated, blobs: attachments?.store.blobs });
   await registerImportRoute(app, {
     notes,

@@ -1,14 +1,19 @@
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { rebuildLinkIndex } from '../links/link-index.js';
 
-/** `quire reindex`: migrates, then rebuilds the search index from the notes. */
+/** `quire reindex`: migrates, then rebuilds the search index and the link index from the notes. */
 export async function reindexCommand(config: Config): Promise<string> {
   const database = await openDatabase(config.database);
   try {
     await migrateToLatest(database.db);
     const count = await database.reindexSearch();
-    return `Search index rebuilt: ${count} ${count === 1 ? 'note' : 'notes'}`;
+    const links = await rebuildLinkIndex(database.db);
+    return [
+      `Search index rebuilt: ${count} ${count === 1 ? 'note' : 'notes'}`,
+      `Link index rebuilt: ${links} ${links === 1 ? 'link' : 'links'}`,
+    ].join('\n');
   } finally {
     await database.close();
   }

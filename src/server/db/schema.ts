@@ -141,6 +141,22 @@ export interface AttachmentChunkTable {
   data: Uint8Array;
 }
 
+/** A note's link to a name (docs/links.md): one row per note and name it links to. */
+export interface NoteLinkTable {
+  /** The note the link is written in. */
+  note_id: string;
+  /** The name it links to, as `linkKey` makes it. */
+  target_key: string;
+  user_id: string;
+}
+
+/** A name a note goes by (its title, an alias), as `linkKey` makes it. */
+export interface NoteLinkNameTable {
+  note_id: string;
+  name_key: string;
+  user_id: string;
+}
+
 export interface DatabaseSchema {
   users: UserTable;
   sessions: SessionTable;
@@ -153,4 +169,6 @@ export interface DatabaseSchema {
   note_sync_updates: NoteSyncUpdateTable;
   attachments: AttachmentTable;
   attachment_chunks: AttachmentChunkTable;
+  note_links: NoteLinkTable;
+  note_link_names: NoteLinkNameTable;
 }

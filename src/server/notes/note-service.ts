@@ -3,8 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Note } from '../../shared/note.js';
 import type { VersionReason } from '../../shared/note-history.js';
 import type { TextEdit } from '../../shared/text-edits.js';
+import { atomically } from '../db/atomically.js';
 import type { Db } from '../db/database.js';
 import { conflict, DomainError, invalidInput, notFound } from '../domain-errors.js';
+import { applyLinkChange, insertLinkKeys } from '../links/link-index.js';
+import { linkChange, linkKeysOf } from '../links/link-keys.js';
 import type { LiveBus, NoteChange } from '../live/live-bus.js';
 import { applyTextFromBase, documentText, replaceText } from '../sync/note-document.js';
 import { type DocumentInHand, NoteDocuments } from '../sync/note-documents.js';
@@ -80,7 +83,16 @@ export class NoteService {
     checkBody(body);
     const id = clientId?.toLowerCase() ?? randomUUID();
     const row = { id, userId: caller.userId, body, now: this.clock(), by: caller.sessionId };
-    const note = await insertNote(this.db, row);
+    // A note with a name or a link enters the link index in the same transaction.
+    const keys = linkKeysOf(body);
+    const note =
+      keys.names.length + keys.targets.length === 0
+        ? await insertNote(this.db, row)
+        : await atomically(this.db, async (trx) => {
+            const inserted = await insertNote(trx, row);
+            if (inserted) await insertLinkKeys(trx, [{ userId: caller.userId, noteId: id, keys }]);
+            return inserted;
+          });
     if (note) {
       await this.publishUpdate(caller, note);
       return { note, created: true };
@@ -358,15 +370,32 @@ export class NoteService {
       timeSnapshot: entry.whole ? history.now : timeSnapshot,
       timeListed: entry.listed ? history.now : timeListed,
     };
-    const saved = await writeRevision(db, revision, replaced, stored);
-    if (!saved) return undefined;
-    const nextRevision = { revision: saved.note.revision, body: next.body };
-    if (update) {
-      await this.documents.record(db, note.id, nextRevision.revision, update, history.now, caller);
-    } else if (stored.synced) {
-      await this.documents.follow(db, note, nextRevision, history.now);
-    }
-    return saved;
+    // The link index follows the listed text (docs/links.md); most saves leave it as it is,
+    // and only a save that changes it needs a transaction around its one statement.
+    const links = linkChange(
+      stored.timeDeleted === null ? note.body : undefined,
+      next.timeDeleted === null ? next.body : undefined,
+    );
+    const write = async (db: Db) => {
+      const saved = await writeRevision(db, revision, replaced, stored);
+      if (!saved) return undefined;
+      if (links) await applyLinkChange(db, { userId: caller.userId, noteId: note.id }, links);
+      const nextRevision = { revision: saved.note.revision, body: next.body };
+      if (update) {
+        await this.documents.record(
+          db,
+          note.id,
+          nextRevision.revision,
+          update,
+          history.now,
+          caller,
+        );
+      } else if (stored.synced) {
+        await this.documents.follow(db, note, nextRevision, history.now);
+      }
+      return saved;
+    };
+    return links ? atomically(db, write) : write(db);
   }
 
   private async publishUpdate(caller: Caller, note: Note): Promise<void> {

@@ -9,7 +9,9 @@ export type SearchTerm =
   | { kind: 'words'; words: string[]; prefix: boolean }
   | { kind: 'tag'; tag: string }
   /** Text in a script written without spaces, found as it is written. */
-  | { kind: 'substring'; text: string };
+  | { kind: 'substring'; text: string }
+  /** Notes whose `[[links]]` lead to the note of that name (docs/links.md). */
+  | { kind: 'links'; name: string };
 
 export interface SearchQuery {
   include: SearchTerm[];
@@ -21,8 +23,9 @@ const MIN_PREFIX_LENGTH = 2;
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 const SPACELESS = new RegExp(SPACELESS_SCRIPT_CLASS, 'u');
-// A chunk: optional `-`, then a quoted phrase (closed or not) or a run of non-space text.
-const CHUNK = /(-?)(?:"([^"]*)"?|(\S+))/gu;
+// A chunk: optional `-`, then `links:` and a name (quoted or not), a quoted phrase (closed or
+// not), or a run of non-space text.
+const CHUNK = /(-?)(?:([Ll][Ii][Nn][Kk][Ss]):(?:"([^"]*)"?|(\S*))|"([^"]*)"?|(\S+))/gu;
 
 export const wordsOf = (text: string): string[] => text.match(WORD) ?? [];
 
@@ -46,21 +49,30 @@ function termOf(text: string, quoted: boolean, closed: boolean): SearchTerm | un
   return { kind: 'words', words, prefix };
 }
 
+/** `links:Name`: the name as a link would write it (heading and shown text aside). */
+function linksTerm(written: string): SearchTerm | undefined {
+  const name = written.split('|')[0]?.split('#')[0]?.trim() ?? '';
+  return name === '' ? undefined : { kind: 'links', name };
+}
+
 /**
- * Reads what a user typed: words (each a prefix), `"phrases"`, `-excluded` terms and `tag:word`.
+ * Reads what a user typed: words (each a prefix), `"phrases"`, `-excluded` terms, `tag:word`
+ * and `links:Name` (`links:"Two words"`).
  * Operators of the engines' own syntaxes are plain text here; stray quotes and dashes are
  * forgiven, so any text gives a query or a clear error.
  */
 export function parseSearchQuery(input: string): SearchQuery {
   const query: SearchQuery = { include: [], exclude: [] };
   for (const match of input.normalize('NFC').matchAll(CHUNK)) {
-    const [chunk, minus = '', phrase, plain] = match;
+    const [chunk, minus = '', links, linkedName, linkedWord, phrase, plain] = match;
     const quoted = phrase !== undefined;
-    const term = termOf(
-      phrase ?? plain ?? '',
-      quoted,
-      quoted && chunk.endsWith('"') && chunk.length > minus.length + 1,
-    );
+    const term = links
+      ? linksTerm(linkedName ?? linkedWord ?? '')
+      : termOf(
+          phrase ?? plain ?? '',
+          quoted,
+          quoted && chunk.endsWith('"') && chunk.length > minus.length + 1,
+        );
     if (!term) continue;
     (minus ? query.exclude : query.include).push(term);
   }

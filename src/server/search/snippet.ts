@@ -35,6 +35,8 @@ function tokensOf(text: string): Token[] {
 
 function termMatches(text: string, tokens: Token[], term: SearchTerm, index: number): Match[] {
   const found: Match[] = [];
+  // A linked name is found through the link index, not in the text.
+  if (term.kind === 'links') return found;
   if (term.kind === 'substring') {
     for (let at = text.indexOf(term.text); at >= 0; at = text.indexOf(term.text, at + 1)) {
       found.push({ start: at, end: at + term.text.length, term: index });
@@ -83,7 +85,9 @@ const plain = (text: string) => escapeHtml(text.replace(/\s+/g, ' '));
  */
 export function makeSnippet(body: string, terms: SearchTerm[]): string {
   const text = body.slice(0, SCAN_LIMIT);
-  const tokens = terms.some((term) => term.kind !== 'substring') ? tokensOf(text) : [];
+  const tokens = terms.some((term) => term.kind === 'words' || term.kind === 'tag')
+    ? tokensOf(text)
+    : [];
   const matches = terms
     .flatMap((term, index) => termMatches(text, tokens, term, index))
     .sort((a, b) => a.start - b.start || b.end - a.end)

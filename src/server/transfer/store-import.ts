@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Note } from '../../shared/note.js';
 import type { Db } from '../db/database.js';
+import { insertLinkKeys } from '../links/link-index.js';
+import { linkKeysOf } from '../links/link-keys.js';
 import { reserveChangeSeqs } from '../notes/note-repository.js';
 import type { ImportedNote } from './import/imported-note.js';
 import {
@@ -50,6 +52,12 @@ export async function storeImport(
     };
   });
   await insertImported(trx, user, rows);
+  const linked = rows.map((row) => ({
+    userId: user.userId,
+    noteId: row.id,
+    keys: linkKeysOf(row.body),
+  }));
+  await insertLinkKeys(trx, linked);
   return rows.map((row) => ({
     id: row.id,
     body: row.body,

@@ -24,6 +24,7 @@ import * as searchEnglishStems from './0022-search-english-stems.js';
 import * as noteSyncLog from './0023-note-sync-log.js';
 import * as historyListedTime from './0024-history-listed-time.js';
 import * as attachments from './0025-attachments.js';
+import * as noteLinks from './0026-note-links.js';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023-note-sync-log': noteSyncLog,
   '0024-history-listed-time': historyListedTime,
   '0025-attachments': attachments,
+  '0026-note-links': noteLinks,
 };

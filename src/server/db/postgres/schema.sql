@@ -18,6 +18,12 @@ import_keys.key text not null
 import_keys.note_id text not null
 import_keys.time_imported bigint not null
 import_keys.user_id text not null
+note_link_names.name_key text not null
+note_link_names.note_id text not null
+note_link_names.user_id text not null
+note_links.note_id text not null
+note_links.target_key text not null
+note_links.user_id text not null
 note_search.body tsvector not null storage external
 note_search.change_seq bigint not null
 note_search.in_trash boolean not null
@@ -95,6 +101,10 @@ attachments attachments_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) 
 import_keys import_keys_note_id_fkey FOREIGN KEY (note_id) REFERENCES notes(id) ON DELETE CASCADE
 import_keys import_keys_pk PRIMARY KEY (user_id, key)
 import_keys import_keys_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+note_link_names note_link_names_note_id_fkey FOREIGN KEY (note_id) REFERENCES notes(id) ON DELETE CASCADE
+note_link_names note_link_names_pk PRIMARY KEY (note_id, name_key)
+note_links note_links_note_id_fkey FOREIGN KEY (note_id) REFERENCES notes(id) ON DELETE CASCADE
+note_links note_links_pk PRIMARY KEY (note_id, target_key)
 note_search note_search_pkey PRIMARY KEY (note_id)
 note_search_pending note_search_pending_pkey PRIMARY KEY (note_id)
 note_sync_checkpoints note_sync_checkpoints_note_id_fkey FOREIGN KEY (note_id) REFERENCES notes(id) ON DELETE CASCADE
@@ -118,6 +128,8 @@ users users_pkey PRIMARY KEY (id)
 
 -- indexes
 CREATE INDEX import_keys_note ON public.import_keys USING btree (note_id)
+CREATE INDEX note_link_names_key ON public.note_link_names USING btree (user_id, name_key, note_id)
+CREATE INDEX note_links_target ON public.note_links USING btree (user_id, target_key, note_id)
 CREATE INDEX note_search_body ON public.note_search USING gin (body)
 CREATE INDEX note_search_pending_order ON public.note_search_pending USING btree (seq)
 CREATE INDEX note_search_pending_user ON public.note_search_pending USING btree (user_id, seq)
@@ -134,6 +146,8 @@ CREATE UNIQUE INDEX attachment_chunks_pk ON public.attachment_chunks USING btree
 CREATE UNIQUE INDEX attachments_pkey ON public.attachments USING btree (id)
 CREATE UNIQUE INDEX attachments_user_sha256 ON public.attachments USING btree (user_id, sha256)
 CREATE UNIQUE INDEX import_keys_pk ON public.import_keys USING btree (user_id, key)
+CREATE UNIQUE INDEX note_link_names_pk ON public.note_link_names USING btree (note_id, name_key)
+CREATE UNIQUE INDEX note_links_pk ON public.note_links USING btree (note_id, target_key)
 CREATE UNIQUE INDEX note_search_pending_pkey ON public.note_search_pending USING btree (note_id)
 CREATE UNIQUE INDEX note_search_pkey ON public.note_search USING btree (note_id)
 CREATE UNIQUE INDEX note_sync_checkpoints_pkey ON public.note_sync_checkpoints USING btree (note_id)

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { notesLinkingToName } from '../../links/link-index.js';
 import type { NoteRow } from '../../notes/note-columns.js';
 import { toNote } from '../../notes/note-repository.js';
 import { exactThenStemmed } from '../../search/exact-then-stemmed.js';
@@ -17,6 +18,7 @@ const lexeme = (word: string, prefix: boolean) => `'${word}'${prefix ? ':*' : ''
  * last word is no prefix (stems are matched whole).
  */
 function tsTerm(term: SearchTerm, whole = false): string | undefined {
+  if (term.kind === 'links') return undefined;
   if (term.kind === 'tag') return lexeme(`zztag${term.tag}`, true);
   if (term.kind === 'substring') {
     const { grams } = spacelessGrams(term.text);
@@ -76,6 +78,17 @@ function excludedByOther(other: Index, exclude: SearchTerm[]): RawBuilder<unknow
   return [sql`not s.${sql.raw(other.column)} @@ ${sql.raw(other.query)}(${words.join(' | ')})`];
 }
 
+/** Notes linking to the names of `links:` terms, and none linking to those of `-links:`. */
+function linkFilters(userId: string, include: SearchTerm[], exclude: SearchTerm[]) {
+  const filter = (terms: SearchTerm[], operator: string) =>
+    terms.flatMap((term) =>
+      term.kind === 'links'
+        ? [sql`s.note_id ${sql.raw(operator)} (${notesLinkingToName(userId, term.name)})`]
+        : [],
+    );
+  return [...filter(include, 'in'), ...filter(exclude, 'not in')];
+}
+
 /** Any included term: a note whose title has one ranks first. */
 function titleQuery(include: SearchTerm[]): string | undefined {
   const parts = include.flatMap((term) => tsTerm(term) ?? []);
@@ -109,6 +122,7 @@ function indexSearch(db: Db, index: Index, other: Index): SearchEngine {
       sql`s.user_id = ${userId}`,
       ...(includeTrash ? [] : [sql`not s.in_trash`]),
       ...excludedByOther(other, query.exclude),
+      ...linkFilters(userId, query.include, query.exclude),
     ];
     const text = ts === undefined ? [] : [sql`${vector} @@ ${tsquery(ts, index)}`];
     const substrings = [

@@ -4,6 +4,12 @@ CREATE UNIQUE INDEX "attachments_user_sha256" on "attachments" ("user_id", "sha2
 -- index import_keys_note
 CREATE INDEX "import_keys_note" on "import_keys" ("note_id");
 
+-- index note_link_names_key
+CREATE INDEX "note_link_names_key" on "note_link_names" ("user_id", "name_key", "note_id");
+
+-- index note_links_target
+CREATE INDEX "note_links_target" on "note_links" ("user_id", "target_key", "note_id");
+
 -- index note_versions_archived
 CREATE INDEX "note_versions_archived" on "note_versions" ("time_archived");
 
@@ -24,6 +30,12 @@ CREATE TABLE "attachments" ("id" text primary key, "user_id" text not null refer
 
 -- table import_keys
 CREATE TABLE "import_keys" ("user_id" text not null references "users" ("id") on delete cascade, "key" text not null, "note_id" text not null references "notes" ("id") on delete cascade, "time_imported" bigint not null, constraint "import_keys_pk" primary key ("user_id", "key"));
+
+-- table note_link_names
+CREATE TABLE "note_link_names" ("note_id" text not null references "notes" ("id") on delete cascade, "name_key" text not null, "user_id" text not null, constraint "note_link_names_pk" primary key ("note_id", "name_key"));
+
+-- table note_links
+CREATE TABLE "note_links" ("note_id" text not null references "notes" ("id") on delete cascade, "target_key" text not null, "user_id" text not null, constraint "note_links_pk" primary key ("note_id", "target_key"));
 
 -- table note_search
 CREATE VIRTUAL TABLE note_search using fts5(owner, title, body, content = '',

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { notesLinkingToName } from '../../links/link-index.js';
 import { listOrderSql } from '../../notes/list-order.js';
 import type { NoteRow } from '../../notes/note-columns.js';
 import { toNote } from '../../notes/note-repository.js';
@@ -18,6 +19,7 @@ const quoted = (word: string) => `"${word}"`;
 
 /** An FTS5 expression for a term; words hold letters and digits only, so quoting is safe. */
 function ftsTerm(term: SearchTerm): string | undefined {
+  if (term.kind === 'links') return undefined;
   if (term.kind === 'tag') return `${quoted(`#${term.tag}`)}*`;
   if (term.kind === 'substring') {
     const { phrases } = spacelessMatch(term.text);
@@ -92,6 +94,20 @@ function excludedByOther(other: Index, userId: string, includeTrash: boolean, no
   return sql`and rowid not in (select rowid from ${table} where ${table} match ${match})`;
 }
 
+/** Notes linking to the names of `links:` terms, and none linking to those of `-links:`. */
+function linkFilters(userId: string, include: SearchTerm[], exclude: SearchTerm[]) {
+  const filter = (terms: SearchTerm[], operator: string) =>
+    terms.flatMap((term) =>
+      term.kind === 'links'
+        ? [
+            sql`and rowid ${sql.raw(operator)} (select doc from note_search_docs
+              where note_id in (${notesLinkingToName(userId, term.name)}))`,
+          ]
+        : [],
+    );
+  return sql.join([...filter(include, 'in'), ...filter(exclude, 'not in')], sql` `);
+}
+
 /** The query narrowed to notes with any included term in their title; undefined if none can. */
 function titleQuery(match: string, terms: SearchTerm[]): string | undefined {
   const inTitle = terms.flatMap((term) => ftsTerm(term) ?? []);
@@ -122,7 +138,8 @@ function indexSearch(db: Db, index: Index, other: Index): SearchEngine {
   return async ({ userId, query, limit, includeTrash }) => {
     const match = ftsQuery(index, userId, includeTrash, query.include, query.exclude);
     const title = index.titled ? titleQuery(match, query.include) : undefined;
-    const excluded = excludedByOther(other, userId, includeTrash, query.exclude);
+    const excluded = sql`${excludedByOther(other, userId, includeTrash, query.exclude)}
+      ${linkFilters(userId, query.include, query.exclude)}`;
     const conditions = [
       ...toCheck(query.include).map((text) => sql`instr(n.body, ${text}) > 0`),
       ...toCheck(query.exclude).map((text) => sql`instr(n.body, ${text}) = 0`),
