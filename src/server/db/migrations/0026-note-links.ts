@@ -128,9 +128,14 @@ function linkTargets(text: string): string[] {
   return targets;
 }
 
-/** The title: the first non-blank line, at most 100 code points, without a heading's `#`s. */
+/**
+ * The title: the first non-blank line after any front matter, at most 100 code points, without
+ * a heading's `#`s.
+ */
 function linkTitle(body: string): string | undefined {
-  const first = body.split(/\r\n|\r|\n/).find((line) => /\S/.test(line));
+  const front = body.startsWith('---') ? FRONT_MATTER.exec(body) : null;
+  const text = front ? body.slice(front[0].length) : body;
+  const first = text.split(/\r\n|\r|\n/).find((line) => /\S/.test(line));
   if (first === undefined) return undefined;
   const title = Array.from(first).slice(0, 100).join('');
   return title.replace(/^\s{0,3}#{1,6}(?:\s+|$)/, '').trim() || undefined;
