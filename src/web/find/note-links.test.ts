@@ -63,4 +63,10 @@ describe('NoteLinks', () => {
     expect(links.titles('café', 10)).toEqual([]);
     expect(links.titles('GROC', 10)).toEqual([{ id: 'b', title: 'Grocery list' }]);
   });
+
+  it('puts a title typed whole first, however many titles start with it', () => {
+    const alike = Array.from({ length: 1500 }, (_, i) => note(`n${i}`, `Note 99, part ${i}`));
+    const links = new NoteLinks(() => stateOf([...alike, note('whole', 'Note 99')]));
+    expect(links.titles('note 99', 3)[0]).toEqual({ id: 'whole', title: 'Note 99' });
+  });
 });

@@ -52,10 +52,11 @@ interface TitledNote extends LinkTitleMatch {
 
 /** How likely a folded title is to rank high for the query: 0 best, -1 not a match at all. */
 function tierOf(title: string, phrase: string, letters: string): number {
-  if (title.startsWith(phrase)) return 0;
-  if (title.includes(` ${phrase}`)) return 1;
-  if (title.includes(phrase)) return 2;
-  return hasInOrder(title, letters) ? 3 : -1;
+  if (title === phrase) return 0;
+  if (title.startsWith(phrase)) return 1;
+  if (title.includes(` ${phrase}`)) return 2;
+  if (title.includes(phrase)) return 3;
+  return hasInOrder(title, letters) ? 4 : -1;
 }
 
 /** Titles ranked by the fuzzy matcher at most; the closest-looking are picked to be ranked. */
@@ -166,27 +167,29 @@ export class NoteLinks {
   /**
    * Up to `limit` titles matching `query` as the quick switcher matches, best first (list
    * order among equals); with no query, the first titles in list order. With many notes only
-   * the likeliest (titles starting with the query, then holding it at a word start, then
-   * anywhere, then its letters in order) are ranked, so typing stays quick.
+   * the likeliest (the title typed whole, titles starting with the query, then holding it at a
+   * word start, then anywhere, then its letters in order) are ranked, so typing stays quick.
    */
   titles(query: string, limit: number): LinkTitleMatch[] {
     const titled = this.titled();
     const phrase = fold(query.trim().replace(/\s+/g, ' '));
     if (phrase === '') return titled.slice(0, limit).map(({ id, title }) => ({ id, title }));
     const letters = phrase.replace(/ /g, '');
-    const tiers: TitledNote[][] = [[], [], [], []];
+    const tiers: TitledNote[][] = [[], [], [], [], []];
     for (const entry of titled) {
       const tier = tierOf(entry.foldedTitle, phrase, letters);
       if (tier !== -1 && (tiers[tier]?.length ?? RANKED) < RANKED) tiers[tier]?.push(entry);
     }
-    const matches: (LinkTitleMatch & { score: number })[] = [];
+    const matches: (LinkTitleMatch & { exact: boolean; score: number })[] = [];
     for (const entry of tiers.flat().slice(0, RANKED)) {
       const match = fuzzyMatch(query, entry.title);
-      if (match) matches.push({ id: entry.id, title: entry.title, score: match.score });
+      const exact = entry.foldedTitle === phrase;
+      if (match) matches.push({ id: entry.id, title: entry.title, exact, score: match.score });
     }
-    // A stable sort keeps list order among equal scores.
+    // A title typed whole comes first, however many start alike; a stable sort keeps list order
+    // among equal scores.
     return matches
-      .sort((a, b) => b.score - a.score)
+      .sort((a, b) => Number(b.exact) - Number(a.exact) || b.score - a.score)
       .slice(0, limit)
       .map(({ id, title }) => ({ id, title }));
   }
