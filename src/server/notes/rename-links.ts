@@ -1,37 +1,16 @@
 import type { Note } from '../../shared/note.js';
 import { isLinkableTitle, renameLinkTargets } from '../../shared/rename-links.js';
 import type { RenameLinksRequest } from '../../shared/rename-links-request.js';
-import { linkKey, linkNames, wikiLinks } from '../../shared/wiki-links.js';
+import { linkKey } from '../../shared/wiki-links.js';
 import type { Db } from '../db/database.js';
 import { DomainError, invalidInput, notFound } from '../domain-errors.js';
 import { findNote } from './note-repository.js';
 import type { Caller, NoteService } from './note-service.js';
 
-/** Notes read at a time while looking for links: the account's text is never all in memory. */
-const PAGE = 200;
-
-/** The account's notes in the list, a page at a time, in id order. */
-async function* listPages(db: Db, userId: string): AsyncGenerator<{ id: string; body: string }[]> {
-  let after = '';
-  for (;;) {
-    const page = await db
-      .selectFrom('notes')
-      .select(['id', 'body'])
-      .where('user_id', '=', userId)
-      .where('time_deleted', 'is', null)
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(PAGE)
-      .execute();
-    if (page.length > 0) yield page;
-    if (page.length < PAGE) return;
-    after = page[page.length - 1]?.id ?? after;
-  }
-}
-
 /**
- * The notes holding links to `from` that are the renamed note's to follow: none when another
- * note still goes by that name, since those links lead there.
+ * The notes holding links to `from` that are the renamed note's to follow, as the link index
+ * (docs/links.md) has them: none when another note still goes by that name, since those links
+ * lead there.
  */
 async function linkingNotes(
   db: Db,
@@ -41,16 +20,23 @@ async function linkingNotes(
   only: ReadonlySet<string> | undefined,
 ): Promise<string[]> {
   const key = linkKey(from);
-  const linking: string[] = [];
-  for await (const page of listPages(db, userId)) {
-    for (const { id, body } of page) {
-      if (id === renamedId) continue;
-      if (linkNames({ body }).some((name) => linkKey(name) === key)) return [];
-      if (only && !only.has(id)) continue;
-      if (wikiLinks(body).some((link) => linkKey(link.target) === key)) linking.push(id);
-    }
-  }
-  return linking;
+  const namedSo = await db
+    .selectFrom('note_link_names')
+    .select('note_id')
+    .where('user_id', '=', userId)
+    .where('name_key', '=', key)
+    .where('note_id', '!=', renamedId)
+    .limit(1)
+    .executeTakeFirst();
+  if (namedSo) return [];
+  const rows = await db
+    .selectFrom('note_links')
+    .select('note_id')
+    .where('user_id', '=', userId)
+    .where('target_key', '=', key)
+    .where('note_id', '!=', renamedId)
+    .execute();
+  return rows.map((row) => row.note_id).filter((id) => !only || only.has(id));
 }
 
 /**
