@@ -55,6 +55,22 @@ test.describe('Wiki links in the editor', () => {
       .toBeGreaterThan(0);
   });
 
+  test('a title two notes share: the link says so and opens the one changed last', async ({
+    page,
+    account,
+  }) => {
+    await account.api.createNote('Plan\nthe old one');
+    await account.api.createNote('plan\nthe new one');
+    await account.api.createNote('Week\nsee [[PLAN]]');
+    await openNote(page, account, /^Week/);
+    await expect(link(page, '[[PLAN]]')).toHaveAttribute(
+      'title',
+      /2 notes go by this name: the link opens the one changed last/,
+    );
+    await link(page, '[[PLAN]]').click({ modifiers: ['ControlOrMeta'] });
+    await expect.poll(() => editorText(editor(page))).toBe('plan\nthe new one');
+  });
+
   test('Alt+Enter follows the link at the cursor; a plain click only places it', async ({
     page,
     account,

@@ -39,6 +39,7 @@ export function useNoteLinks(): LinkActions {
     const links = noteLinksOf(controller);
     return {
       resolveLink: (target) => links.resolve(target),
+      namesakes: (target) => links.namesakes(target),
       openNote: (id) => controller.selectNote(id),
       createLinkedNote: (title) => void controller.createNote(newNoteText(title)),
       linkTitles: (query, limit) => links.titles(query, limit).map((match) => match.title),

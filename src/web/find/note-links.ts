@@ -147,6 +147,12 @@ export class NoteLinks {
     return best?.id;
   }
 
+  /** How many notes go by the name a link's target gives. */
+  namesakes(target: string): number {
+    this.sync();
+    return this.named.get(linkKey(target))?.length ?? 0;
+  }
+
   /** The notes with a title, in list order. */
   private titled(): TitledNote[] {
     const { notes, sortedNoteIds } = this.getState();

@@ -7,7 +7,7 @@ import { onAttachRequest } from '../../attachments/attach-requests.js';
 import type { HandedOverSelection } from '../plain-note-editor.js';
 import { spellCheckerFor } from '../spellcheck/spell-checker.js';
 import { setAsideUploads, uploadFiles } from './attachment-uploads.js';
-import type { LinkActions } from './note-actions.js';
+import { type LinkActions, NO_LINKS } from './note-actions.js';
 import { createNoteState, spellcheckSlot } from './note-state.js';
 import { revealPendingPlace } from './reveal-place.js';
 import { highlightSearch } from './search-highlight.js';
@@ -33,13 +33,6 @@ export interface MarkdownEditorProps {
   /** Where `[[links]]` lead: the app's notes by title. */
   links?: LinkActions;
 }
-
-const NO_LINKS: LinkActions = {
-  resolveLink: () => undefined,
-  openNote: () => {},
-  createLinkedNote: () => {},
-  linkTitles: () => [],
-};
 
 function spellcheckFor(owner: string) {
   return typeof Worker === 'undefined' ? [] : spellcheck(spellCheckerFor(owner));
@@ -74,6 +67,7 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
       {
         showTag: (tag) => latest.current.onTagClick?.(tag),
         resolveLink: (target) => (latest.current.links ?? NO_LINKS).resolveLink(target),
+        namesakes: (target) => (latest.current.links ?? NO_LINKS).namesakes(target),
         openNote: (id) => (latest.current.links ?? NO_LINKS).openNote(id),
         createLinkedNote: (title) => (latest.current.links ?? NO_LINKS).createLinkedNote(title),
         linkTitles: (query, limit) => (latest.current.links ?? NO_LINKS).linkTitles(query, limit),

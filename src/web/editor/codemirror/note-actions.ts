@@ -6,6 +6,8 @@ export interface NoteActions {
   showTag(tag: string): void;
   /** The note a `[[link]]`'s target names, if any. */
   resolveLink(target: string): string | undefined;
+  /** How many notes go by a `[[link]]`'s target: more than one makes the link ambiguous. */
+  namesakes(target: string): number;
   /** Opens a note, as a click on it in the list does. */
   openNote(id: string): void;
   /** Creates a note titled `title` and opens it: a link to a missing note was followed. */
@@ -17,13 +19,16 @@ export interface NoteActions {
 /** What `[[links]]` ask of the app. */
 export type LinkActions = Omit<NoteActions, 'showTag'>;
 
-const NO_ACTIONS: NoteActions = {
-  showTag: () => {},
+/** Links that lead nowhere: an editor outside the app. */
+export const NO_LINKS: LinkActions = {
   resolveLink: () => undefined,
+  namesakes: () => 0,
   openNote: () => {},
   createLinkedNote: () => {},
   linkTitles: () => [],
 };
+
+const NO_ACTIONS: NoteActions = { ...NO_LINKS, showTag: () => {} };
 
 export const noteActions = Facet.define<NoteActions, NoteActions>({
   combine: (values) => values[0] ?? NO_ACTIONS,

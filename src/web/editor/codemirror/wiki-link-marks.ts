@@ -35,12 +35,16 @@ function linkMarksOn(state: EditorState, line: Line): LineMark[] {
   const keys = isMac() ? '⌘+click or ⌥+Enter' : 'Ctrl+click or Alt+Enter';
   return linksOnLine(state, line.from, line.text).map((link) => {
     const found = actions.resolveLink(link.target) !== undefined;
+    const namesakes = found ? actions.namesakes(link.target) : 0;
+    const open = `Open “${link.target}” (${keys})`;
     const mark = Decoration.mark({
       class: found ? 'cm-wiki-link' : 'cm-wiki-link cm-wiki-link-unresolved',
       attributes: {
-        title: found
-          ? `Open “${link.target}” (${keys})`
-          : `No note is titled “${link.target}”: ${keys} creates it`,
+        title: !found
+          ? `No note is titled “${link.target}”: ${keys} creates it`
+          : namesakes > 1
+            ? `${open}. ${namesakes} notes go by this name: the link opens the one changed last.`
+            : open,
       },
     });
     return { from: link.from, to: link.to, mark };
