@@ -184,3 +184,55 @@ export async function searchAsYouType(page: Page, query: string, gapMs: number):
     return shown - lastKey;
   });
 }
+
+/**
+ * `[[` then `query` typed into the open note, a key every `gapMs`: the time from the last key
+ * to the frame whose list of titles starts with `expected`.
+ */
+export async function linkTitlesAsYouType(
+  page: Page,
+  query: string,
+  expected: string,
+  gapMs: number,
+): Promise<number> {
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('[[');
+  const options = page.getByRole('listbox').getByRole('option');
+  await options.first().waitFor();
+  await page.evaluate((wanted) => {
+    const state = { lastKey: 0, shown: 0 };
+    (window as unknown as { linkTiming: typeof state }).linkTiming = state;
+    // The editor, its list of titles with it, lives in a shadow root.
+    const firstTitle = () =>
+      document
+        .querySelector('.markdown-editor')
+        ?.shadowRoot?.querySelector('.cm-tooltip-autocomplete [role="option"]')?.textContent ?? '';
+    const watch = () => {
+      if (firstTitle() === wanted) state.shown = performance.now();
+      else requestAnimationFrame(watch);
+    };
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        state.lastKey = event.timeStamp;
+        state.shown = 0;
+        requestAnimationFrame(watch);
+      },
+      true,
+    );
+  }, expected);
+  await page.keyboard.type(query, { delay: gapMs });
+  await page.waitForFunction(
+    () => (window as unknown as { linkTiming: { shown: number } }).linkTiming.shown > 0,
+    null,
+    { timeout: 30_000 },
+  );
+  const elapsed = await page.evaluate(() => {
+    const { shown, lastKey } = (
+      window as unknown as { linkTiming: { shown: number; lastKey: number } }
+    ).linkTiming;
+    return shown - lastKey;
+  });
+  await page.keyboard.press('Escape');
+  return elapsed;
+}

@@ -5,6 +5,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from '@playwri
 import { chromium as chromiumOptions } from '../playwright.config.js';
 import { type BrowserAccount, prepareBrowserAccount } from './browser-fixture.js';
 import {
+  linkTitlesAsYouType,
   listLoadedAt,
   listOrderSeen,
   listShownAt,
@@ -51,6 +52,8 @@ export interface BrowserResult {
   largeNoteKeyEventsOver16Ms: number | null;
   heapBytes: number;
   searchAfterLastKeyMs: number;
+  /** `[[` and a few letters typed: the titles offered after the last key. */
+  linkTitlesAfterLastKeyMs: number;
   /** The same typing in the yardstick: CodeMirror and a save per change, nothing else. */
   yardstickKeystrokeWorkMs: LatencySummary;
   yardstickKeyEventsOver16Ms: number | null;
@@ -66,6 +69,9 @@ interface TypingFigures {
 
 const START_TIMEOUT_MS = 180_000;
 const SEARCH_WORD = 'water';
+// Every note is titled "Note N", so a number picks one among the many that start alike.
+const LINK_QUERY = 'note 99';
+const LINK_TOP_TITLE = 'Note 99';
 
 function buildClient(root: string): void {
   progress('browser: building the web client');
@@ -264,6 +270,10 @@ async function measure(
     progress('browser: heap');
     const heapBytes = await heapAfterGc(page);
 
+    progress('browser: link titles as you type');
+    await openNote(page, typedId);
+    const linkTitlesMs = await linkTitlesAsYouType(page, LINK_QUERY, LINK_TOP_TITLE, 120);
+
     progress('browser: search as you type');
     const searchMs = await searchAsYouType(page, SEARCH_WORD, 120);
 
@@ -282,6 +292,7 @@ async function measure(
       largeNoteKeyEventsOver16Ms: largeOver16,
       heapBytes,
       searchAfterLastKeyMs: searchMs,
+      linkTitlesAfterLastKeyMs: linkTitlesMs,
       yardstickKeystrokeWorkMs: yardstick.work,
       yardstickKeyEventsOver16Ms: yardstick.over16,
       yardstickLargeNoteWorkMs: yardstickLarge.work,
@@ -386,6 +397,12 @@ function printResult(r: BrowserResult): void {
           `${ms(r.searchAfterLastKeyMs)} ms`,
           '≤ 150 ms',
           yes(r.searchAfterLastKeyMs <= 150),
+        ],
+        [
+          `[[ titles of ${count(r.notes)} notes as you type: offered after the last key`,
+          `${ms(r.linkTitlesAfterLastKeyMs)} ms`,
+          '≤ 50 ms',
+          yes(r.linkTitlesAfterLastKeyMs <= 50),
         ],
       ],
     ),

@@ -50,6 +50,8 @@ function linkCompletions(context: CompletionContext): CompletionResult | null {
  */
 export const linkCompletion = autocompletion({
   override: [linkCompletions],
+  // The titles are ranked on the spot, so they follow each key rather than a pause in typing.
+  activateOnTypingDelay: 0,
   icons: false,
   maxRenderedOptions: SHOWN,
 });
