@@ -69,8 +69,8 @@ export function registerNoteRoutes(app: FastifyInstance, options: NoteRoutesOpti
     },
     async (request, reply) => {
       const { body, id } = request.body;
-      const { note, created } = await notes.createOnce(callerOf(request), body, id);
-      return reply.code(created ? 201 : 200).send(note);
+      const { note, wrote } = await notes.createOnce(callerOf(request), body, id);
+      return reply.code(wrote ? 201 : 200).send(note);
     },
   );
 
