@@ -69,7 +69,7 @@ function noteIn(value: unknown, noteId: string): Note | undefined {
         ? Number.isSafeInteger(note[field])
         : typeof note[field] === NOTE_FIELD_TYPES[field],
     );
-  return valid ? (note as Note) : undefined;
+  return valid ? (value as Note) : undefined;
 }
 
 function parseNotice(payload: string | undefined): ChangeNotice | undefined {
