@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
-import { type DatabaseLocation, loadConfig } from '../config.js';
+import { loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/database.js';
+import type { DatabaseLocation } from '../db/location.js';
 import { describeLocation, sameLocation } from '../db/location.js';
 import { migrateToLatest, pendingMigrations } from '../db/migrate.js';
 import type { DatabaseSchema } from '../db/schema.js';

@@ -1,13 +1,13 @@
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
-import type { DatabaseLocation } from '../config.js';
 import type { LiveBus, SessionsEnded } from '../live/live-bus.js';
 import type { BusLog } from '../live/postgres-bus.js';
 import type { ListReader } from '../notes/serialized-list.js';
 import type { SearchEngine } from '../search/search-engine.js';
 import type { CatchUpIndex } from '../search/search-index-keeper.js';
 import type { ChangeClock } from './change-clock.js';
+import type { DatabaseLocation } from './location.js';
 import type { NoteWrites } from './note-writes.js';
 import { openPostgres } from './postgres/open.js';
 import type { DatabaseSchema } from './schema.js';
