@@ -5,9 +5,10 @@ import {
   type Config,
   loadAttachmentConfig,
 } from '../../src/server/config.js';
-import { type Database, openDatabase } from '../../src/server/db/database.js';
+import type { Database } from '../../src/server/db/database.js';
 import type { DatabaseLocation } from '../../src/server/db/location.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { openDatabase } from '../../src/server/db/open-database.js';
 import type { LiveBus } from '../../src/server/live/live-bus.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 

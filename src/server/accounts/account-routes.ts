@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyContextConfig, FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import {
   CheckResponse,
   CredentialsRequest,

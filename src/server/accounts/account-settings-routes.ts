@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyContextConfig, FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import {
   AccountResponse,
   PasswordChangeRequest,

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { SessionListResponse } from '../../shared/account-security.js';
 import { nowInSeconds } from '../clock.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { notFound } from '../domain-errors.js';
 import {
   SessionIdParams,

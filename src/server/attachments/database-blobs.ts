@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import type { AttachmentBlobs, ByteRange } from './attachment-blobs.js';
 
 /** Each row holds this much; every chunk but the last is full, so a range finds its rows. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { AttachmentUsage } from '../../shared/attachment.js';
 import type { AttachmentConfig } from '../config.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { AttachmentUsage as UsageSchema } from '../http/schemas/attachment.js';
 import { bytesUsed } from './attachment-repository.js';
 

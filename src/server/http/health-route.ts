@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { errorBody } from './error-handler.js';
 import { ErrorResponse } from './schemas/api-error.js';
 

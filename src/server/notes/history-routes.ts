@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { notFound } from '../domain-errors.js';
 import { NoteSchema } from '../http/schemas/note.js';
 import { RestoreVersionRequest, VersionListResponse } from '../http/schemas/note-history.js';

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Note } from '../../shared/note.js';
 import type { VersionReason } from '../../shared/note-history.js';
 import type { TextEdit } from '../../shared/text-edits.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { conflict, DomainError, invalidInput, notFound } from '../domain-errors.js';
 import type { LiveBus, NoteChange } from '../live/live-bus.js';
 import { applyTextFromBase, documentText, replaceText } from '../sync/note-document.js';

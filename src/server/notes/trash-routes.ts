@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { NoteSchema } from '../http/schemas/note.js';
 import { TrashListResponse } from '../http/schemas/note-history.js';
 import { listTrash } from './note-repository.js';

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Note } from '../../shared/note.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { reserveChangeSeqs } from '../notes/note-repository.js';
 import type { ImportedNote } from './import/imported-note.js';
 import {

@@ -6,7 +6,7 @@ import { exactThenStemmed } from '../../search/exact-then-stemmed.js';
 import { likeContaining, type SearchEngine } from '../../search/search-engine.js';
 import type { SearchTerm } from '../../search/search-query.js';
 import { spacelessGrams } from '../../search/spaceless-grams.js';
-import type { Db } from '../database.js';
+import type { Db } from '../schema.js';
 
 /** How many of the newest matches, and of the newest title matches, are ranked. */
 const CANDIDATES = 200;
