@@ -6,8 +6,8 @@
  */
 import path from 'node:path';
 import { sql } from 'kysely';
-import { openDatabase } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
+import { openDatabase } from '../src/server/db/open-database.js';
 import type { LiveBus } from '../src/server/live/live-bus.js';
 import { keepHouse } from '../src/server/notes/history-policy.js';
 import { NoteService } from '../src/server/notes/note-service.js';

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { zipSync } from 'fflate';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
-import { openDatabase } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
+import { openDatabase } from '../src/server/db/open-database.js';
 import { createMemoryBus } from '../src/server/live/memory-bus.js';
 import { noteText, seededRandom } from './note-text.js';
 

@@ -6,8 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { type Database, openDatabase } from '../src/server/db/database.js';
+import type { Database } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
+import { openDatabase } from '../src/server/db/open-database.js';
 import { backlinkOf } from '../src/server/links/backlinks.js';
 import { notesLinkingTo } from '../src/server/links/link-index.js';
 import { linkChange } from '../src/server/links/link-keys.js';

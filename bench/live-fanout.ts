@@ -60,7 +60,7 @@ export interface FanoutResult {
 /**
  * Updates sent first and not counted, a quarter as many, as the load scenarios have a warm-up:
  * the 2,000 sockets were opened just before, and the young-generation collections that follow
- * promote what they hold (2.6–9.7 ms each, seen in Quire during the first fan-out updates).
+ * promote what they hold (seen in Quire during the first fan-out updates; bench/RESULTS.md).
  */
 const WARMUP_SHARE = 4;
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { type Database, openDatabase } from '../src/server/db/database.js';
+import type { Database } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
+import { openDatabase } from '../src/server/db/open-database.js';
 import { searchNotes } from '../src/server/search/search-notes.js';
 import { seededRandom } from './note-text.js';
 import { loadAverage, print, progress } from './report.js';

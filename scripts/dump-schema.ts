@@ -4,8 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
-import { openDatabase } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
+import { openDatabase } from '../src/server/db/open-database.js';
 import { dumpPostgresSchema, dumpSqliteSchema } from '../src/server/db/schema-dump.js';
 
 const serverUrl = process.argv[2] ?? process.env.TEST_DATABASE_URL;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRACE_SECONDS, openBlobs } from '../src/server/attachments/attachments.js';
 import { ReferencesRead } from '../src/server/attachments/references-read.js';
 import { removeUnreferencedFiles } from '../src/server/attachments/unreferenced-files.js';
-import type { Db } from '../src/server/db/database.js';
+import type { Db } from '../src/server/db/schema.js';
 import { call, createNote, signUp, updateNote } from './helpers/api-client.js';
 import { download, PNG, upload } from './helpers/attachment-client.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';

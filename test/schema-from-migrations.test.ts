@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, it } from 'vitest';
-import { openDatabase } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
+import { openDatabase } from '../src/server/db/open-database.js';
 import { dumpPostgresSchema, dumpSqliteSchema } from '../src/server/db/schema-dump.js';
 import { createTestDatabase } from './helpers/test-database.js';
 

@@ -1,8 +1,9 @@
 import { Migrator, sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/server/db/database.js';
+import type { Database } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { migrations } from '../src/server/db/migrations/index.js';
+import { openDatabase } from '../src/server/db/open-database.js';
 import {
   SQLITE_INDEXED_BODY,
   SQLITE_INDEXED_TITLE,

@@ -1,6 +1,11 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { defaultAttachmentStorage, folderOfFile } from './db/location.js';
+import {
+  type AttachmentStorage,
+  type DatabaseLocation,
+  defaultAttachmentStorage,
+  folderOfFile,
+} from './db/location.js';
 
 /** Everything Quire reads from its environment (DESIGN.md §4), parsed and checked once. */
 export interface Config {
@@ -48,14 +53,12 @@ export interface AttachmentConfig {
   /** Bytes of attachments one account may hold (ATTACHMENT_QUOTA). */
   quota: number;
   /** Where the bytes go (ATTACHMENT_STORAGE): files under `dir`, or rows of the database. */
-  storage: 'disk' | 'database';
+  storage: AttachmentStorage;
   /** The folder the disk backend writes to (ATTACHMENT_DIR). */
   dir: string;
   /** Remove the location from JPEG photos' EXIF data as they are stored (STRIP_EXIF). */
   stripExif: boolean;
 }
-
-export type DatabaseLocation = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

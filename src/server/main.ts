@@ -16,8 +16,10 @@ import {
   unlockUser,
 } from './cli/user-commands.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
-import { type Database, DatabaseUnavailableError, type Db, openDatabase } from './db/database.js';
+import type { Database } from './db/database.js';
 import { MigrationError, migrateToLatest } from './db/migrate.js';
+import { DatabaseUnavailableError, openDatabase } from './db/open-database.js';
+import type { Db } from './db/schema.js';
 import { DomainError } from './domain-errors.js';
 
 const USAGE = `Usage: quire <command>

@@ -1,91 +1,26 @@
-import { type Static, Type } from '@sinclair/typebox';
-import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from './account-limits.js';
-
-const Password = Type.String({ maxLength: MAX_PASSWORD_LENGTH });
-/** A code from the authenticator app, or a recovery code; generous for spaces and dashes. */
-const SecondFactorCode = Type.String({ maxLength: 64 });
-
-/** `POST /api/login`: the credentials, and the second factor when the account has one. */
-export const LoginRequest = Type.Object(
-  {
-    username: Type.String({ maxLength: MAX_EMAIL_LENGTH + 64 }),
-    password: Password,
-    totp: Type.Optional(SecondFactorCode),
-  },
-  { additionalProperties: false },
-);
-export type LoginRequest = Static<typeof LoginRequest>;
-
-/**
- * `POST /api/login/unlock`: the password and an unused recovery code lift a lock that too many
- * wrong two-factor codes put on the account, and sign in.
- */
-export const UnlockRequest = Type.Object(
-  {
-    username: Type.String({ maxLength: MAX_EMAIL_LENGTH + 64 }),
-    password: Password,
-    recoveryCode: SecondFactorCode,
-  },
-  { additionalProperties: false },
-);
-export type UnlockRequest = Static<typeof UnlockRequest>;
-
 /** `GET /api/account`: who is signed in, and whether two-factor sign-in is on. */
-export const AccountResponse = Type.Object({ email: Type.String(), totpEnabled: Type.Boolean() });
-export type AccountResponse = Static<typeof AccountResponse>;
-
-/** Bodies that only confirm who is asking: `POST`/`DELETE /api/account/totp`, `DELETE /api/account`. */
-export const PasswordConfirmation = Type.Object(
-  { password: Password },
-  { additionalProperties: false },
-);
-export type PasswordConfirmation = Static<typeof PasswordConfirmation>;
-
-/**
- * `DELETE /api/account/totp`: the password and, as two-factor sign-in is on, a current code from
- * the app (or a recovery code), so a password alone cannot take the second factor away.
- */
-export const TotpOffRequest = Type.Object(
-  { password: Password, totp: Type.Optional(SecondFactorCode) },
-  { additionalProperties: false },
-);
-export type TotpOffRequest = Static<typeof TotpOffRequest>;
+export interface AccountResponse {
+  email: string;
+  totpEnabled: boolean;
+}
 
 /** `POST /api/account/totp` → the secret to add to an authenticator app, as text and as a URI. */
-export const TotpSetupResponse = Type.Object({ secret: Type.String(), uri: Type.String() });
-export type TotpSetupResponse = Static<typeof TotpSetupResponse>;
-
-/** `POST /api/account/totp/confirm` with a code from the app. */
-export const TotpConfirmRequest = Type.Object(
-  { code: SecondFactorCode },
-  { additionalProperties: false },
-);
-export type TotpConfirmRequest = Static<typeof TotpConfirmRequest>;
-
-/** The single-use recovery codes, shown this once. */
-export const TotpConfirmResponse = Type.Object({ recoveryCodes: Type.Array(Type.String()) });
-export type TotpConfirmResponse = Static<typeof TotpConfirmResponse>;
-
-/** `POST /api/account/password`; `totp` is needed while two-factor sign-in is on. */
-export const PasswordChangeRequest = Type.Object(
-  { currentPassword: Password, newPassword: Password, totp: Type.Optional(SecondFactorCode) },
-  { additionalProperties: false },
-);
-export type PasswordChangeRequest = Static<typeof PasswordChangeRequest>;
+export interface TotpSetupResponse {
+  secret: string;
+  uri: string;
+}
 
 /** One session of the signed-in user, as `GET /api/sessions` lists it. Times in Unix seconds. */
-export const SessionInfo = Type.Object({
-  id: Type.String(),
+export interface SessionInfo {
+  id: string;
   /** The session this request was made with. */
-  current: Type.Boolean(),
-  timeCreated: Type.Number(),
-  timeLastSeen: Type.Number(),
-  userAgent: Type.Union([Type.String(), Type.Null()]),
-  address: Type.Union([Type.String(), Type.Null()]),
-});
-export type SessionInfo = Static<typeof SessionInfo>;
+  current: boolean;
+  timeCreated: number;
+  timeLastSeen: number;
+  userAgent: string | null;
+  address: string | null;
+}
 
-export const SessionListResponse = Type.Object({ results: Type.Array(SessionInfo) });
-export type SessionListResponse = Static<typeof SessionListResponse>;
-
-export const SessionIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export interface SessionListResponse {
+  results: SessionInfo[];
+}

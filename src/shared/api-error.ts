@@ -1,5 +1,3 @@
-import { type Static, Type } from '@sinclair/typebox';
-
 /**
  * Every error code the API answers with, and its HTTP status. Clients branch on `code`, never on
  * the message, so a code once published keeps its meaning.
@@ -42,5 +40,7 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** Every error the API answers with: a sentence for people and a stable code for programs. */
-export const ErrorResponse = Type.Object({ error: Type.String(), code: Type.String() });
-export type ErrorResponse = Static<typeof ErrorResponse> & { code: ErrorCode };
+export interface ErrorResponse {
+  error: string;
+  code: ErrorCode;
+}

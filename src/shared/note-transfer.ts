@@ -1,19 +1,18 @@
-import { type Static, Type } from '@sinclair/typebox';
-
 /** One file (or one entry of a zip) that could not be imported, and why. */
-export const ImportFailure = Type.Object({ name: Type.String(), error: Type.String() });
-export type ImportFailure = Static<typeof ImportFailure>;
+export interface ImportFailure {
+  name: string;
+  error: string;
+}
 
 /**
  * `POST /api/import` — what one import did: notes added, notes already there from an earlier
  * import of the same source (or repeated within it), and the parts it could not read.
  */
-export const ImportSummary = Type.Object({
-  imported: Type.Integer({ minimum: 0 }),
-  skipped: Type.Integer({ minimum: 0 }),
-  failed: Type.Array(ImportFailure),
-});
-export type ImportSummary = Static<typeof ImportSummary>;
+export interface ImportSummary {
+  imported: number;
+  skipped: number;
+  failed: ImportFailure[];
+}
 
 /** `notes.json` in Quire's export: the exact notes, for backups and moving to another server. */
 export interface QuireExport {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { inject } from 'vitest';
-import type { DatabaseLocation } from '../../src/server/config.js';
+import type { DatabaseLocation } from '../../src/server/db/location.js';
 import { adminQuery, adminUrl, testDatabasePrefix } from './postgres-admin.js';
 import { makeTempDir, removeTempDir } from './temp-dir.js';
 

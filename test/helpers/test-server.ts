@@ -3,11 +3,12 @@ import { type AppOptions, buildApp } from '../../src/server/app.js';
 import {
   type AttachmentConfig,
   type Config,
-  type DatabaseLocation,
   loadAttachmentConfig,
 } from '../../src/server/config.js';
-import { type Database, openDatabase } from '../../src/server/db/database.js';
+import type { Database } from '../../src/server/db/database.js';
+import type { DatabaseLocation } from '../../src/server/db/location.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { openDatabase } from '../../src/server/db/open-database.js';
 import type { LiveBus } from '../../src/server/live/live-bus.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 

@@ -1,9 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyContextConfig, FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
-import { CheckResponse, CredentialsRequest, PublicConfigResponse } from '../../shared/account.js';
-import { LoginRequest, UnlockRequest } from '../../shared/account-security.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
+import {
+  CheckResponse,
+  CredentialsRequest,
+  PublicConfigResponse,
+} from '../http/schemas/account.js';
+import { LoginRequest, UnlockRequest } from '../http/schemas/account-security.js';
 import type { LiveBus } from '../live/live-bus.js';
 import {
   type AccountPolicy,

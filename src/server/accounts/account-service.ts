@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { nowInSeconds } from '../clock.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { takeSignupLock } from '../db/signup-lock.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { conflict, forbidden, unauthorized } from '../domain-errors.js';

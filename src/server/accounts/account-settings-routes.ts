@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyContextConfig, FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { Db } from '../db/schema.js';
 import {
   AccountResponse,
   PasswordChangeRequest,
@@ -8,8 +9,7 @@ import {
   TotpConfirmResponse,
   TotpOffRequest,
   TotpSetupResponse,
-} from '../../shared/account-security.js';
-import type { Db } from '../db/database.js';
+} from '../http/schemas/account-security.js';
 import type { LiveBus } from '../live/live-bus.js';
 import { checkNewPassword } from './credentials.js';
 import type { LoginThrottle } from './login-throttle.js';

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { unauthorized, wrongPassword } from '../domain-errors.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { verifyPassword } from './password-hash.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { RateLimitedError, secondFactorLocked } from '../domain-errors.js';
 
 /** Wrong codes that cost nothing; each one after these doubles the wait before the next. */

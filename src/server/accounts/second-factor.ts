@@ -1,5 +1,5 @@
 import type { TotpSetupResponse } from '../../shared/account-security.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { conflict, invalidTotp, totpRequired } from '../domain-errors.js';
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
 import {

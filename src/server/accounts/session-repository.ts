@@ -1,5 +1,5 @@
-import type { Db } from '../db/database.js';
 import { prepared } from '../db/prepared-query.js';
+import type { Db } from '../db/schema.js';
 
 export interface SessionOwner {
   sessionId: string;

@@ -1,9 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
-import { SessionIdParams, SessionListResponse } from '../../shared/account-security.js';
+import type { SessionListResponse } from '../../shared/account-security.js';
 import { nowInSeconds } from '../clock.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { notFound } from '../domain-errors.js';
+import {
+  SessionIdParams,
+  SessionListResponse as SessionListSchema,
+} from '../http/schemas/account-security.js';
 import type { LiveBus } from '../live/live-bus.js';
 import { isSessionExpired, type SessionLifetime } from './session-lifetime.js';
 import {
@@ -26,7 +30,7 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
 
   api.get(
     '/api/sessions',
-    { schema: { response: { 200: SessionListResponse } }, preHandler: authenticated },
+    { schema: { response: { 200: SessionListSchema } }, preHandler: authenticated },
     async (request): Promise<SessionListResponse> => {
       const { userId, sessionId } = request.session;
       const now = nowInSeconds();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { nowInSeconds } from '../clock.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import type { SessionCache } from './session-cache.js';
 import {
   isSessionExpired,

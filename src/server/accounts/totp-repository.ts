@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 
 export interface TotpState {
   secret: string | null;

@@ -1,6 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Db } from '../db/database.js';
-import type { UserTable } from '../db/schema.js';
+import type { Db, UserTable } from '../db/schema.js';
 
 /**
  * An account as the services see it; the change counter belongs to the notes, and the

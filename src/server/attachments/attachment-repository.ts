@@ -1,5 +1,5 @@
 import type { Attachment } from '../../shared/attachment.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 
 /** A stored attachment as the server knows it: what the API shows, and its digest. */

@@ -1,6 +1,6 @@
 import type { Attachment } from '../../shared/attachment.js';
 import type { AttachmentConfig } from '../config.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { invalidInput } from '../domain-errors.js';
 import type { AttachmentBlobs } from './attachment-blobs.js';
 import { newAttachmentId } from './attachment-id.js';

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { notFound } from '../domain-errors.js';
 import type { AttachmentBlobs } from './attachment-blobs.js';
 import { isAttachmentId } from './attachment-id.js';

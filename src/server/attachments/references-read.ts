@@ -1,5 +1,5 @@
-import type { Db } from '../db/database.js';
 import { databaseOf } from '../db/database-of.js';
+import type { Db } from '../db/schema.js';
 
 interface Read {
   /** The account's change cursor taken just before its texts were read. */

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import type { AttachmentBlobs } from './attachment-blobs.js';
 import { referencedIds } from './attachment-id.js';
 import type { ReferencesRead } from './references-read.js';

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
-import { Attachment } from '../../shared/attachment.js';
+import { Attachment } from '../http/schemas/attachment.js';
 import type { AttachmentStore } from './attachment-store.js';
 
 const UploadQuery = Type.Object(

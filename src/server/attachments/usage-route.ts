@@ -1,8 +1,8 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { AttachmentUsage } from '../../shared/attachment.js';
-import { AttachmentUsage as UsageSchema } from '../../shared/attachment.js';
 import type { AttachmentConfig } from '../config.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
+import { AttachmentUsage as UsageSchema } from '../http/schemas/attachment.js';
 import { bytesUsed } from './attachment-repository.js';
 
 /** `GET /api/attachments/usage` — the bytes the account holds against its quota. */

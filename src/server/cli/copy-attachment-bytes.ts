@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { AttachmentBlobs } from '../attachments/attachment-blobs.js';
 import { DatabaseBlobs } from '../attachments/database-blobs.js';
 import { DiskBlobs } from '../attachments/disk-blobs.js';
-import { type DatabaseLocation, loadAttachmentConfig } from '../config.js';
+import { loadAttachmentConfig } from '../config.js';
+import type { DatabaseLocation } from '../db/location.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import { CliError } from './cli-error.js';
 

@@ -1,8 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
-import { type DatabaseLocation, loadConfig } from '../config.js';
-import { type Database, openDatabase } from '../db/database.js';
+import { loadConfig } from '../config.js';
+import type { Database } from '../db/database.js';
+import type { DatabaseLocation } from '../db/location.js';
 import { describeLocation, sameLocation } from '../db/location.js';
 import { migrateToLatest, pendingMigrations } from '../db/migrate.js';
+import { openDatabase } from '../db/open-database.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import { CliError } from './cli-error.js';
 import { type AttachmentPlace, copyAttachmentBytes } from './copy-attachment-bytes.js';

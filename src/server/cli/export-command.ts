@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { normalizeEmail } from '../accounts/credentials.js';
 import { findUserByEmail } from '../accounts/user-repository.js';
 import type { AttachmentBlobs } from '../attachments/attachment-blobs.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { exportZip } from '../transfer/export-zip.js';
 import { CliError } from './cli-error.js';
 

@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
-import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { openDatabase } from '../db/open-database.js';
 import { rebuildLinkIndex } from '../links/link-index.js';
 
 /** `quire reindex`: migrates, then rebuilds the search index and the link index from the notes. */

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
-import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { openDatabase } from '../db/open-database.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 

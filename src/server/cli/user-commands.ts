@@ -13,7 +13,7 @@ import {
   updatePasswordHash,
 } from '../accounts/user-repository.js';
 import type { Config } from '../config.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import type { SessionsEnded } from '../live/live-bus.js';
 import { CliError } from './cli-error.js';
 import { confirm, readNewPassword } from './read-secret.js';

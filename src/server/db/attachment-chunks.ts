@@ -1,4 +1,4 @@
-import type { Db } from './database.js';
+import type { Db } from './schema.js';
 
 /**
  * Attachment `id`'s chunks `first` to `last` (both included), in order, read through `db` (the

@@ -1,4 +1,5 @@
-import type { Database, Db } from './database.js';
+import type { Database } from './database.js';
+import type { Db } from './schema.js';
 
 // A handle's transactions share its adapter, so the adapter names the database they belong to.
 const opened = new WeakMap<object, Database>();

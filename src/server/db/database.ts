@@ -1,22 +1,13 @@
 import type SQLite from 'better-sqlite3';
-import type { Kysely } from 'kysely';
 import type pg from 'pg';
-import type { DatabaseLocation } from '../config.js';
-import type { LiveBus, SessionsEnded } from '../live/live-bus.js';
-import type { BusLog } from '../live/postgres-bus.js';
+import type { BusLog, LiveBus, SessionsEnded } from '../live/live-bus.js';
 import type { ListReader } from '../notes/serialized-list.js';
 import type { SearchEngine } from '../search/search-engine.js';
 import type { CatchUpIndex } from '../search/search-index-keeper.js';
 import type { ReadAttachmentChunks } from './attachment-chunks.js';
 import type { ChangeClock } from './change-clock.js';
 import type { NoteWrites } from './note-writes.js';
-import { openPostgres } from './postgres/open.js';
-import type { DatabaseSchema } from './schema.js';
-import { openSqlite } from './sqlite/open.js';
-
-export { DatabaseUnavailableError } from './postgres-connection.js';
-
-export type Db = Kysely<DatabaseSchema>;
+import type { Db } from './schema.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -109,13 +100,4 @@ export interface OpenOptions {
   mustExist?: boolean;
   /** How long to wait for PostgreSQL to answer before giving up. */
   startupWaitMs?: number;
-}
-
-/** Opens the configured database. Schema changes are the migrator's job, not this one's. */
-export async function openDatabase(
-  location: DatabaseLocation,
-  options: OpenOptions = {},
-): Promise<Database> {
-  if (location.kind === 'sqlite') return openSqlite(location.file, options);
-  return openPostgres(location.url, options);
 }

@@ -1,6 +1,11 @@
 import path from 'node:path';
-import type { AttachmentConfig, DatabaseLocation } from '../config.js';
 import { describePostgresUrl } from './postgres-connection.js';
+
+/** Where the configured database is (DATABASE_URL): an SQLite file, or a PostgreSQL server. */
+export type DatabaseLocation = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+/** Where attachments' bytes are kept: files on disk, or rows of the database. */
+export type AttachmentStorage = 'disk' | 'database';
 
 /** A configured database as a person reads it: the file, or the URL without its password. */
 export function describeLocation(location: DatabaseLocation): string {
@@ -26,6 +31,6 @@ export function folderOfFile(location: DatabaseLocation): string | undefined {
  * Where attachments are kept unless configured: in the database on PostgreSQL, which every
  * instance shares; on disk beside a SQLite file.
  */
-export function defaultAttachmentStorage(location: DatabaseLocation): AttachmentConfig['storage'] {
+export function defaultAttachmentStorage(location: DatabaseLocation): AttachmentStorage {
   return location.kind === 'postgres' ? 'database' : 'disk';
 }

@@ -1,8 +1,7 @@
 import type { QueryCreator, RawBuilder } from 'kysely';
 import type { NoteRow } from '../notes/note-columns.js';
 import type { VersionRow } from '../notes/version-repository.js';
-import type { Db } from './database.js';
-import type { DatabaseSchema } from './schema.js';
+import type { DatabaseSchema, Db } from './schema.js';
 
 export interface NewNote {
   id: string;

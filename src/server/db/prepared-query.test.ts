@@ -1,8 +1,8 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { Db } from './database.js';
 import { prepared } from './prepared-query.js';
+import type { Db } from './schema.js';
 
 let db: Db;
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { type Compilable, type CompiledQuery, PostgresAdapter } from 'kysely';
-import type { Db } from './database.js';
 import { keepStatementPrepared } from './postgres-named-statements.js';
 import { escapePostgresText } from './postgres-text.js';
+import type { Db } from './schema.js';
 
 /** What a parameter is while the query is built: a string that compiles to a bound value. */
 const MARKER = '\u0002quire-parameter:';

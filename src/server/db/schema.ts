@@ -1,4 +1,7 @@
-import type { Generated } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
+
+/** The query layer over these tables: the open database's, or a transaction on it. */
+export type Db = Kysely<DatabaseSchema>;
 
 /** Table shapes as Kysely sees them. Rows stay inside repositories; the API gets mapped types. */
 export interface UserTable {

@@ -1,5 +1,5 @@
-import type { Db } from './database.js';
 import { databaseOf } from './database-of.js';
+import type { Db } from './schema.js';
 
 /**
  * Makes sign-ups take turns until the transaction ends, so two first-run sign-ups cannot both

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { ErrorResponse } from '../../shared/api-error.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { errorBody } from './error-handler.js';
+import { ErrorResponse } from './schemas/api-error.js';
 
 /** A load balancer wants an answer soon; a database slower than this counts as down. */
 const DATABASE_ANSWER_MS = 2_000;

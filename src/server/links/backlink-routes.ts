@@ -1,8 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
-import { BacklinksResponse } from '../../shared/backlinks.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { notFound } from '../domain-errors.js';
+import { BacklinksResponse } from '../http/schemas/backlinks.js';
 import { findStoredNote } from '../notes/note-repository.js';
 import { NoteIdParams } from '../notes/note-routes.js';
 import { backlinkOf } from './backlinks.js';
@@ -24,7 +24,7 @@ export function registerBacklinkRoutes(app: FastifyInstance, options: BacklinkRo
       schema: { params: NoteIdParams, response: { 200: BacklinksResponse } },
       preHandler: authenticated,
     },
-    async (request): Promise<BacklinksResponse> => {
+    async (request) => {
       const { userId } = request.session;
       // A note in the trash is the caller's too: nothing links to it.
       if (!(await findStoredNote(db, userId, request.params.id))) throw notFound('No such note');

@@ -1,7 +1,7 @@
 import { type Expression, type RawBuilder, sql } from 'kysely';
 import type { Note } from '../../shared/note.js';
 import { linkKey } from '../../shared/wiki-links.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { listOrderSql } from '../notes/list-order.js';
 import type { NoteRow } from '../notes/note-columns.js';
 import { toNote } from '../notes/note-repository.js';

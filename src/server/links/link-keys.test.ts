@@ -3,7 +3,8 @@ import { linkChange, linkKeysOf } from './link-keys.js';
 
 describe('linkKeysOf', () => {
   it('reads each name linked outside code once, and the title and aliases', () => {
-    const body = '---\naliases: [Lisboa]\n---\n# Trip\n[[Porto]] [[porto#Day|x]] `[[Code]]` [[ÉVORA]]';
+    const body =
+      '---\naliases: [Lisboa]\n---\n# Trip\n[[Porto]] [[porto#Day|x]] `[[Code]]` [[ÉVORA]]';
     expect(linkKeysOf(body)).toEqual({ targets: ['porto', 'evora'], names: ['trip', 'lisboa'] });
     expect(linkKeysOf('')).toEqual({ targets: [], names: [] });
   });

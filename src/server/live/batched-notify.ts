@@ -1,5 +1,5 @@
 import { CompiledQuery } from 'kysely';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 
 /** Sends notifications on a channel, in the order given, in one statement. */
 export type SendNotices = (channel: string, payloads: string[]) => Promise<void>;

@@ -46,3 +46,9 @@ export interface LiveBus {
   subscribe(listener: LiveBusListener): () => void;
   close(): Promise<void>;
 }
+
+/** Where a bus that travels through the database tells what befell its connection. */
+export interface BusLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}

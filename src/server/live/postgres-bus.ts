@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import type pg from 'pg';
 import type { Note } from '../../shared/note.js';
 import { NOTE_FIELD_TYPES, NOTE_FIELDS } from '../../shared/note-fields.js';
-import type { Db } from '../db/database.js';
 import { connectionFailureReason, DatabaseUnavailableError } from '../db/postgres-connection.js';
+import type { Db } from '../db/schema.js';
 import { findNote } from '../notes/note-repository.js';
 import {
   batchedNotify,
@@ -13,7 +13,7 @@ import {
   noticesThroughPool,
   type SendNotices,
 } from './batched-notify.js';
-import type { LiveBus, LiveBusListener, NoteChange, SessionsEnded } from './live-bus.js';
+import type { BusLog, LiveBus, LiveBusListener, NoteChange, SessionsEnded } from './live-bus.js';
 import { OwnChanges } from './own-changes.js';
 import { parseSessionsEnded, SESSION_ENDS_CHANNEL } from './session-end-notice.js';
 
@@ -42,11 +42,6 @@ interface ChangeNotice {
 /** NOTIFY refuses payloads of 8000 bytes and more. */
 const MAX_PAYLOAD_BYTES = 7_999;
 
-export interface BusLog {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-}
-
 export interface PostgresBusOptions {
   db: Db;
   /** A new, unconnected client outside the pool. */
@@ -69,7 +64,7 @@ function noteIn(value: unknown, noteId: string): Note | undefined {
         ? Number.isSafeInteger(note[field])
         : typeof note[field] === NOTE_FIELD_TYPES[field],
     );
-  return valid ? (note as Note) : undefined;
+  return valid ? (value as Note) : undefined;
 }
 
 function parseNotice(payload: string | undefined): ChangeNotice | undefined {

@@ -2,7 +2,7 @@ import { CLOSE_UNAUTHORIZED } from '../../shared/live-message.js';
 import { expiryLimits, type SessionLifetime } from '../accounts/session-lifetime.js';
 import { deleteExpiredSessions, findExistingSessionIds } from '../accounts/session-repository.js';
 import { nowInSeconds } from '../clock.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import type { LiveHub } from './live-hub.js';
 
 export interface SessionSweepOptions {

@@ -9,7 +9,7 @@ import {
 } from '../../shared/live-message.js';
 import { findExistingSessionIds } from '../accounts/session-repository.js';
 import type { SessionChecker } from '../accounts/session-service.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { DomainError, tooManyRequests } from '../domain-errors.js';
 import { startHeartbeat } from './heartbeat.js';
 import type { LiveClient, LiveHub } from './live-hub.js';

@@ -1,6 +1,6 @@
 import { changedRange } from '../../shared/changed-range.js';
 import type { VersionReason } from '../../shared/note-history.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { dropIdleDocuments } from '../sync/idle-documents.js';
 import { purgeTrashed } from './note-repository.js';
 import { thinVersions } from './version-thinning.js';

@@ -1,10 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
-import { NoteSchema } from '../../shared/note.js';
-import { RestoreVersionRequest, VersionListResponse } from '../../shared/note-history.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { notFound } from '../domain-errors.js';
+import { NoteSchema } from '../http/schemas/note.js';
+import { RestoreVersionRequest, VersionListResponse } from '../http/schemas/note-history.js';
 import { findStoredNote } from './note-repository.js';
 import { NoteIdParams } from './note-routes.js';
 import type { NoteService } from './note-service.js';

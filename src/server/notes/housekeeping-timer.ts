@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { nowInSeconds } from '../clock.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { type HistoryPolicy, keepHouse } from './history-policy.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { NoteChangesResponse } from '../../shared/note-changes.js';
 import type { ChangeClock } from '../db/change-clock.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { invalidInput } from '../domain-errors.js';
 import { notesWrittenWhere, toNote } from './note-repository.js';
 

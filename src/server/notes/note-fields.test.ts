@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { NoteSchema } from '../../shared/note.js';
 import { NOTE_FIELDS } from '../../shared/note-fields.js';
 import { isNote } from '../../web/api/note-guard.js';
-import { type Database, openDatabase } from '../db/database.js';
+import type { Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { openDatabase } from '../db/open-database.js';
+import { NoteSchema } from '../http/schemas/note.js';
 import { NOTE_COLUMN_OF } from './note-columns.js';
 import { toNote } from './note-repository.js';
 

@@ -2,9 +2,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { CONFLICT_VERSION_HEADER, LIST_CURSOR_HEADER } from '../../shared/api-headers.js';
-import { CreateNoteRequest, NoteSchema, UpdateNoteRequest } from '../../shared/note.js';
-import { NoteChangesQuery } from '../../shared/note-changes.js';
 import type { Database } from '../db/database.js';
+import { CreateNoteRequest, NoteSchema, UpdateNoteRequest } from '../http/schemas/note.js';
+import { NoteChangesQuery } from '../http/schemas/note-changes.js';
 import { callerOf } from './caller-of.js';
 import { changesSince } from './note-changes.js';
 import { NoteListCache } from './note-list-cache.js';
@@ -69,8 +69,8 @@ export function registerNoteRoutes(app: FastifyInstance, options: NoteRoutesOpti
     },
     async (request, reply) => {
       const { body, id } = request.body;
-      const { note, created } = await notes.createOnce(callerOf(request), body, id);
-      return reply.code(created ? 201 : 200).send(note);
+      const { note, wrote } = await notes.createOnce(callerOf(request), body, id);
+      return reply.code(wrote ? 201 : 200).send(note);
     },
   );
 

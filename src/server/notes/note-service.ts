@@ -4,7 +4,7 @@ import type { Note } from '../../shared/note.js';
 import type { VersionReason } from '../../shared/note-history.js';
 import type { TextEdit } from '../../shared/text-edits.js';
 import { atomically } from '../db/atomically.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { conflict, DomainError, invalidInput, notFound } from '../domain-errors.js';
 import { applyLinkChange, insertLinkKeys } from '../links/link-index.js';
 import { linkChange, linkKeysOf } from '../links/link-keys.js';
@@ -31,9 +31,12 @@ export interface Caller {
   clientId?: string;
 }
 
-/** A saved note, and the history version holding text the merge set aside, if any. */
+/** What a create or a save answers: the note as stored, and what the call did to it. */
 export interface SaveResult {
   note: Note;
+  /** Whether this call wrote the note; false when it stood as asked already. */
+  wrote: boolean;
+  /** The history version holding text the save set aside, if any. */
   conflictRevision?: number;
 }
 
@@ -75,11 +78,7 @@ export class NoteService {
    * Creates a note. With a client-made `id` the call is idempotent: when the caller already has
    * that note (in the list or the trash) it is answered as stored and nothing is written.
    */
-  async createOnce(
-    caller: Caller,
-    body: string,
-    clientId?: string,
-  ): Promise<{ note: Note; created: boolean }> {
+  async createOnce(caller: Caller, body: string, clientId?: string): Promise<SaveResult> {
     checkBody(body);
     const id = clientId?.toLowerCase() ?? randomUUID();
     const row = { id, userId: caller.userId, body, now: this.clock(), by: caller.sessionId };
@@ -95,13 +94,13 @@ export class NoteService {
           });
     if (note) {
       await this.publishUpdate(caller, note);
-      return { note, created: true };
+      return { note, wrote: true };
     }
     // The id is stored already. This caller's note (an earlier try of this create) is answered
     // as stored; another account's id is never shared, so the client must make another.
     const stored = clientId ? await findStoredNote(this.db, caller.userId, id) : undefined;
     if (!stored) throw conflict('That note id is taken');
-    return { note: stored.note, created: false };
+    return { note: stored.note, wrote: false };
   }
 
   /**
@@ -175,7 +174,7 @@ export class NoteService {
           }),
         );
       });
-      if (result.changed) inHand?.release(result.note.revision);
+      if (result.wrote) inHand?.release(result.note.revision);
       return await this.saved(caller, result);
     } catch (error) {
       this.documents.forget(id);
@@ -194,10 +193,10 @@ export class NoteService {
     caller: Caller,
     stored: StoredNote,
     save: { body: string; base: number | undefined; now: number; update?: Uint8Array },
-  ): Promise<(SaveResult & { changed: boolean }) | undefined> {
+  ): Promise<SaveResult | undefined> {
     const { note } = stored;
     const { body, base, now, update } = save;
-    if (body === note.body) return { note, changed: false };
+    if (body === note.body) return { note, wrote: false };
     const unknownBase = base !== undefined && base !== note.revision;
     // A blind overwrite of another device's text keeps that text in view, like a conflict.
     const blind = base === undefined && stored.writtenBy !== caller.sessionId;
@@ -208,13 +207,13 @@ export class NoteService {
     });
     if (!saved) return undefined;
     const conflictRevision = unknownBase ? note.revision : undefined;
-    return { note: saved.note, conflictRevision, changed: true };
+    return { note: saved.note, wrote: true, conflictRevision };
   }
 
   /** Announces a changed note once it is stored, and answers the save. */
-  private async saved(caller: Caller, result: SaveResult & { changed: boolean }) {
-    if (result.changed) await this.publishUpdate(caller, result.note);
-    return { note: result.note, conflictRevision: result.conflictRevision };
+  private async saved(caller: Caller, result: SaveResult): Promise<SaveResult> {
+    if (result.wrote) await this.publishUpdate(caller, result.note);
+    return result;
   }
 
   /** Moves a note to the trash, keeping its text as a snapshot; the list loses it. */

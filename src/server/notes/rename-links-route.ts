@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
-import { RenameLinksRequest, RenameLinksResponse } from '../../shared/rename-links-request.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
+import { RenameLinksRequest, RenameLinksResponse } from '../http/schemas/rename-links.js';
 import { NoteIdParams } from './note-routes.js';
 import type { NoteService } from './note-service.js';
 import { renameLinks } from './rename-links.js';

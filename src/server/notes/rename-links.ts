@@ -2,7 +2,7 @@ import type { Note } from '../../shared/note.js';
 import { isLinkableTitle, renameLinkTargets } from '../../shared/rename-links.js';
 import type { RenameLinksRequest } from '../../shared/rename-links-request.js';
 import { linkKey } from '../../shared/wiki-links.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { DomainError, invalidInput, notFound } from '../domain-errors.js';
 import { findNote } from './note-repository.js';
 import type { Caller, NoteService } from './note-service.js';

@@ -1,8 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
-import { NoteSchema } from '../../shared/note.js';
-import { TrashListResponse } from '../../shared/note-history.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
+import { NoteSchema } from '../http/schemas/note.js';
+import { TrashListResponse } from '../http/schemas/note-history.js';
 import { listTrash } from './note-repository.js';
 import { NoteIdParams } from './note-routes.js';
 import type { NoteService } from './note-service.js';

@@ -1,7 +1,7 @@
 import type { Note } from '../../shared/note.js';
 import type { VersionReason, VersionSummary } from '../../shared/note-history.js';
-import type { Db } from '../db/database.js';
 import { prepared } from '../db/prepared-query.js';
+import type { Db } from '../db/schema.js';
 import { applyDeltaBack, deltaBack } from './text-delta.js';
 
 /** A replaced text on its way into history. */

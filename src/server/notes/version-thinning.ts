@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { findStoredNote } from './note-repository.js';
 import { applyDeltaBack, deltaBack } from './text-delta.js';
 

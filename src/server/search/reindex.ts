@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 
 /**
  * Rebuilds the search index (the words and their stems) from every note with the database's

@@ -33,7 +33,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Brings the search index up to date after the writes rather than with each one: a note saved
- * on every keystroke is indexed once a pause, not thirty times a second. Searches stay exact,
+ * on every keystroke is indexed once a pause, not once a save. Searches stay exact,
  * since `upToDate(userId)` indexes that user's waiting notes before a search reads the index.
  */
 export class SearchIndexKeeper {

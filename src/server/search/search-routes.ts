@@ -1,9 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
-import { SearchParams, type SearchResponse } from '../../shared/search.js';
+import type { SearchResponse } from '../../shared/search.js';
 import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX } from '../../shared/search-limits.js';
 import type { Database } from '../db/database.js';
 import { invalidInput } from '../domain-errors.js';
+import { SearchParams } from '../http/schemas/search.js';
 import type { SearchIndex } from './search-index.js';
 import { searchNotes } from './search-notes.js';
 

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { findStoredNote } from '../notes/note-repository.js';
 import { dropDocument, hasDocument } from './document-log.js';
 

@@ -1,5 +1,5 @@
 import type * as Y from 'yjs';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import {
   appendUpdate,
   dropDocument,

@@ -1,6 +1,6 @@
 import type { AttachmentBlobs } from '../attachments/attachment-blobs.js';
 import { referencedIds } from '../attachments/attachment-id.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { safeFileStem } from './export-file-name.js';
 import { notePages } from './note-pages.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { AttachmentBlobs } from '../attachments/attachment-blobs.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { exportZip } from './export-zip.js';
 
 export interface ExportRouteOptions {

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { QUIRE_EXPORT_FORMAT } from '../../shared/note-transfer.js';
 import type { AttachmentBlobs } from '../attachments/attachment-blobs.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import {
   attachmentBytes,
   attachmentsToExport,

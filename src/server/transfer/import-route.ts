@@ -1,8 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { ImportSummary } from '../../shared/note-transfer.js';
+import type { ImportSummary } from '../../shared/note-transfer.js';
 import type { AttachmentStore } from '../attachments/attachment-store.js';
+import { ImportSummary as ImportSummarySchema } from '../http/schemas/note-transfer.js';
 import type { NoteService } from '../notes/note-service.js';
 import { unreadableImport } from './import/import-error.js';
 import { readImportOffThread } from './import/read-off-thread.js';
@@ -67,7 +68,7 @@ export async function registerImportRoute(app: FastifyInstance, options: ImportR
       '/api/import',
       {
         bodyLimit: importLimit,
-        schema: { querystring: ImportQuery, response: { 200: ImportSummary } },
+        schema: { querystring: ImportQuery, response: { 200: ImportSummarySchema } },
         // Checked before the body is read: a refused upload is never held in memory.
         async onRequest(request, reply) {
           await authenticated.call(this, request, reply);

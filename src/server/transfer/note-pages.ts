@@ -1,5 +1,5 @@
 import type { Note } from '../../shared/note.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { toNote } from '../notes/note-repository.js';
 
 const PAGE_SIZE = 500;

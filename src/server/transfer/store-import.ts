@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Note } from '../../shared/note.js';
-import type { Db } from '../db/database.js';
+import type { Db } from '../db/schema.js';
 import { insertLinkKeys } from '../links/link-index.js';
 import { linkKeysOf } from '../links/link-keys.js';
 import { reserveChangeSeqs } from '../notes/note-repository.js';

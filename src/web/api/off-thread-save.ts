@@ -28,8 +28,8 @@ export interface OffThreadSaver {
 
 /**
  * Saves through one worker; should it fail to start or stop, saves go on from the page. A save
- * from the page costs its thread about a millisecond even for a 1 KiB note (the fetch's setup,
- * encoding, reading the answer), and tens of ms for a 1 MB one; handing it over costs a copy.
+ * from the page costs its thread the fetch's setup, the encoding and reading the answer, more
+ * the larger the note (bench/RESULTS.md); handing it over costs a copy.
  */
 export function offThreadSaver(create: () => WorkerLike | null = startWorker): OffThreadSaver {
   let worker: WorkerLike | null | undefined;

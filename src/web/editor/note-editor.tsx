@@ -1,34 +1,8 @@
 import { type ComponentType, lazy, Suspense, useRef, useState } from 'react';
-import type { EditStep } from '../../shared/exact-edits.js';
 import { useAppState } from '../app-context.js';
 import type { MarkdownEditorProps } from './codemirror/markdown-editor.js';
-import type { LinkActions } from './codemirror/note-actions.js';
-import { type HandedOverSelection, PlainNoteEditor } from './plain-note-editor.js';
-
-/**
- * The note body editor. Its whole contract is these props, so what is inside can change freely:
- * - `noteId`: when it changes, the content is replaced by `value` (cursor at the start).
- * - `value`: the text to show. A new value for the same note that differs from the current text
- *   (an edit from elsewhere) is taken in place, keeping the cursor as far as possible; a value
- *   equal to the current text (the echo of the user's own typing) changes nothing.
- * - `onChange(text, step)`: called with the whole text after every change the user makes, and
- *   the change as made when the editor knows it (the text it changed, and the edits).
- * - `autoFocus`: take the keyboard focus whenever a note opens.
- * - `onTagClick(tag)`: a `#tag` in the text was clicked (its name as compared).
- * - `highlight`: the list's search, whose matches are highlighted; a note opened while it is on
- *   shows its first match.
- * - `links`: where `[[links]]` lead (the notes by title), and how to open or create one.
- * Saving, merging and ordering live outside; the editor only shows and reports text.
- */
-export interface NoteEditorProps {
-  value: string;
-  noteId: string;
-  onChange(text: string, step?: EditStep): void;
-  autoFocus?: boolean;
-  onTagClick?(tag: string): void;
-  highlight?: string;
-  links?: LinkActions;
-}
+import type { HandedOverSelection, NoteEditorProps } from './note-editor-contract.js';
+import { PlainNoteEditor } from './plain-note-editor.js';
 
 type EditorComponent = ComponentType<MarkdownEditorProps>;
 

@@ -1,18 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { changedRange } from '../../shared/changed-range.js';
-import type { NoteEditorProps } from './note-editor.js';
+import type { HandedOverSelection, NoteEditorProps } from './note-editor-contract.js';
 import './note-editor.css';
-
-/**
- * Where the cursor was in the textarea when it made way for the real editor, and the text it
- * points into: the note may have moved on in the same render that removed the textarea.
- */
-export interface HandedOverSelection {
-  noteId: string;
-  text: string;
-  anchor: number;
-  head: number;
-}
 
 export interface PlainNoteEditorProps extends NoteEditorProps {
   /** Called as the textarea goes away, so the editor replacing it can keep the cursor. */

@@ -1,7 +1,7 @@
 import { type Kysely, Migrator } from 'kysely';
 import { expect, it } from 'vitest';
 import { linkKeysOf } from '../../links/link-keys.js';
-import { openDatabase } from '../database.js';
+import { openDatabase } from '../open-database.js';
 import { migrations } from './index.js';
 
 const upTo = (last: string) =>

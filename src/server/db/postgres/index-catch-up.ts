@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { CatchUpIndex } from '../../search/search-index-keeper.js';
-import type { Db } from '../database.js';
+import type { Db } from '../schema.js';
 import { POSTGRES_COLUMNS, POSTGRES_ROW, POSTGRES_UPSERT } from './search-schema.js';
 
 /**

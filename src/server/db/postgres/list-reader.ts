@@ -1,6 +1,6 @@
 import { listNotes } from '../../notes/note-repository.js';
 import { type ListReader, wholeReader } from '../../notes/serialized-list.js';
-import type { Db } from '../database.js';
+import type { Db } from '../schema.js';
 import { postgresChangeClock } from './change-clock.js';
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../database.js';
+import type { Db } from '../schema.js';
 
 /** An arbitrary constant naming Quire's sign-up lock among the database's advisory locks. */
 const SIGNUP_LOCK_ID = 7_362_851_904_113;

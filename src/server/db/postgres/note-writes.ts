@@ -1,6 +1,5 @@
 import { NOTE_COLUMNS } from '../../notes/note-columns.js';
 import type { VersionRow } from '../../notes/version-repository.js';
-import type { Db } from '../database.js';
 import {
   insertNoteRow,
   type NewNote,
@@ -10,6 +9,7 @@ import {
   revisionUpdate,
 } from '../note-writes.js';
 import { prepared } from '../prepared-query.js';
+import type { Db } from '../schema.js';
 import { nextFromSequence } from './change-clock.js';
 
 const insertNoteSequenced = prepared((db: Db, p: NewNote) =>

@@ -1,12 +1,13 @@
 import { type RawBuilder, sql } from 'kysely';
 import { notesLinkingToName } from '../../links/link-index.js';
+import { LIST_ORDER, listOrderSql } from '../../notes/list-order.js';
 import type { NoteRow } from '../../notes/note-columns.js';
 import { toNote } from '../../notes/note-repository.js';
 import { exactThenStemmed } from '../../search/exact-then-stemmed.js';
 import { likeContaining, type SearchEngine } from '../../search/search-engine.js';
 import type { SearchTerm } from '../../search/search-query.js';
 import { spacelessGrams } from '../../search/spaceless-grams.js';
-import type { Db } from '../database.js';
+import type { Db } from '../schema.js';
 
 /** How many of the newest matches, and of the newest title matches, are ranked. */
 const CANDIDATES = 200;
@@ -97,7 +98,15 @@ function titleQuery(include: SearchTerm[]): string | undefined {
 
 const tsquery = (text: string, index = WORDS) => sql`${sql.raw(index.query)}(${text})`;
 
+/** The newest matches first, for picking candidates; ties there need no order of their own. */
 const NEWEST = sql`s.time_last_modified desc, s.change_seq desc`;
+
+/**
+ * Equal ranks keep the list's order. `best` names its columns as the notes table does, so the
+ * order's bare names sort by its own output; the final select reads the same columns from `b`.
+ */
+const BEST_IN_LIST_ORDER = sql.raw(LIST_ORDER);
+const CHOSEN_IN_LIST_ORDER = sql.raw(listOrderSql('b'));
 
 /**
  * PostgreSQL: the newest `CANDIDATES` matches, and the newest title matches, are found by
@@ -154,16 +163,14 @@ function indexSearch(db: Db, index: Index, other: Index): SearchEngine {
         ) c group by note_id
       ),
       best as (
-        select c.note_id, c.in_title, ${rank} as rank, s.time_last_modified, s.change_seq
+        select c.note_id as id, c.in_title, ${rank} as rank, s.time_last_modified, s.change_seq
         from candidates c join note_search s on s.note_id = c.note_id
-        order by c.in_title desc, rank desc, ${NEWEST}, c.note_id desc
+        order by c.in_title desc, rank desc, ${BEST_IN_LIST_ORDER}
         limit ${limit}
       )
       select n.id, n.body, n.time_created, n.time_last_modified, n.revision
-      from best b join notes n on n.id = b.note_id
-      order by b.in_title desc, b.rank desc, b.time_last_modified desc, b.change_seq desc, n.id desc`.execute(
-      db,
-    );
+      from best b join notes n on n.id = b.id
+      order by b.in_title desc, b.rank desc, ${CHOSEN_IN_LIST_ORDER}`.execute(db);
     return rows.map(toNote);
   };
 }

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { invalidInput } from '../../domain-errors.js';
 import { atomically } from '../atomically.js';
 import type { ChangeClock } from '../change-clock.js';
-import type { Db } from '../database.js';
 import { prepared } from '../prepared-query.js';
+import type { Db } from '../schema.js';
 
 const changeSeqOf = prepared((db: Db, p: { userId: string }) =>
   db.selectFrom('users').select('change_seq').where('id', '=', p.userId),

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { parseSearchQuery } from '../../search/search-query.js';
-import { type Database, openDatabase } from '../database.js';
+import type { Database } from '../database.js';
 import { migrateToLatest } from '../migrate.js';
+import { openDatabase } from '../open-database.js';
 import { catchUpSqliteIndex, mergeSqliteIndex, sqliteIndexBehind } from './index-catch-up.js';
 import { sqliteSearch } from './search.js';
 

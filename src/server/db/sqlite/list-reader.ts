@@ -5,7 +5,7 @@ import { NOTE_FIELDS } from '../../../shared/note-fields.js';
 import { LIST_ORDER } from '../../notes/list-order.js';
 import { NOTE_COLUMN_OF } from '../../notes/note-columns.js';
 import { joined, type ListReader, wholeReader } from '../../notes/serialized-list.js';
-import type { Db } from '../database.js';
+import type { Db } from '../schema.js';
 import { cursorOfCounter, sqliteChangeClock } from './change-clock.js';
 
 // SQLite serializes each note, in the order the list has (an index walk, no sort), and hands

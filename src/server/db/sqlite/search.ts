@@ -7,7 +7,7 @@ import { exactThenStemmed } from '../../search/exact-then-stemmed.js';
 import type { SearchEngine } from '../../search/search-engine.js';
 import type { SearchTerm } from '../../search/search-query.js';
 import { spacelessMatch } from '../../search/spaceless-grams.js';
-import type { Db } from '../database.js';
+import type { Db } from '../schema.js';
 
 // bm25 weights per column (owner, title, body): a match in the title counts ten times.
 const RANK = (table: string) => `bm25(${table}, 0.0, 10.0, 1.0)`;

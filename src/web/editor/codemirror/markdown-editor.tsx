@@ -4,7 +4,7 @@ import { useCallback, useLayoutEffect, useRef } from 'react';
 import { changedRange } from '../../../shared/changed-range.js';
 import type { EditStep } from '../../../shared/exact-edits.js';
 import { onAttachRequest } from '../../attachments/attach-requests.js';
-import type { HandedOverSelection } from '../plain-note-editor.js';
+import type { HandedOverSelection } from '../note-editor-contract.js';
 import { spellCheckerFor } from '../spellcheck/spell-checker.js';
 import { setAsideUploads, uploadFiles } from './attachment-uploads.js';
 import { type LinkActions, NO_LINKS } from './note-actions.js';

@@ -26,8 +26,9 @@ import { tagLinks } from './tag-marks.js';
 import { taskBoxDrawer, toggleTaskOnLine } from './task-boxes.js';
 import { followLinkAtCursor, noteLinkMarks } from './wiki-link-marks.js';
 
-// GFM markdown without nested code languages: `markdown()` would pull in the HTML, CSS and
-// JavaScript grammars (~80 KB gzip) for highlighting inside fences. Code stays monospace.
+// GFM markdown without nested code languages: `markdown()` would pull the HTML, CSS and
+// JavaScript grammars into the editor's chunk (bench/RESULTS.md) for highlighting inside
+// fences. Code stays monospace.
 const markdownSupport = new LanguageSupport(markdownLanguage);
 
 const markdownKeys = Prec.high(

@@ -1,5 +1,5 @@
-import { type Static, Type } from '@sinclair/typebox';
-import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from './account-limits.js';
+import { Type } from '@sinclair/typebox';
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from '../../../shared/account-limits.js';
 
 /** `POST /api/login` and `POST /api/signup`; the email is sent as `username` (spec §2.2). */
 export const CredentialsRequest = Type.Object(
@@ -9,7 +9,6 @@ export const CredentialsRequest = Type.Object(
   },
   { additionalProperties: false },
 );
-export type CredentialsRequest = Static<typeof CredentialsRequest>;
 
 /** `GET /api/config` — what the log-in screen needs to know before anyone signs in. */
 export const PublicConfigResponse = Type.Object({
@@ -22,8 +21,6 @@ export const PublicConfigResponse = Type.Object({
    */
   maxNoteBytes: Type.Number(),
 });
-export type PublicConfigResponse = Static<typeof PublicConfigResponse>;
 
 /** `GET /api/check` — the token is valid; whose it is. */
 export const CheckResponse = Type.Object({ email: Type.String() });
-export type CheckResponse = Static<typeof CheckResponse>;
