@@ -179,6 +179,20 @@ describe('importing other apps’ files', () => {
     });
   });
 
+  it('reads Evernote note links as [[links]], two notes of one title each reached', async () => {
+    const a = '0a0a0a0a-0000-4000-8000-00000000000a';
+    const b = '0b0b0b0b-0000-4000-8000-00000000000b';
+    const note = (title: string, html: string) =>
+      `<note><title>${title}</title><created>20230101T000000Z</created><content><![CDATA[<en-note><div>${html}</div></en-note>]]></content></note>`;
+    const link = (guid: string) => `<a href="evernote:///view/9/s1/${guid}/${guid}/">Linked</a>`;
+    const enex = `<?xml version="1.0"?><en-export>${note('Linked', `to the other: ${link(b)}`)}${note('Linked', `back: ${link(a)}`)}</en-export>`;
+    const result = await importFile(server.url, token, enex, 'linked_notes.enex');
+    expect(result.json).toEqual({ imported: 2, skipped: 0, failed: [] });
+    const notes = await notesByTitle();
+    expect(notes.get('Linked')?.body).toBe('Linked\n\nto the other: [[Linked (2)|Linked]]');
+    expect(notes.get('Linked (2)')?.body).toBe('Linked (2)\n\nback: [[Linked]]');
+  });
+
   it('reads an Obsidian vault: file names as titles, folders as tags, front matter kept, settings left out', async () => {
     const zip = zipSync({
       'Vault/.obsidian/app.json': utf8('{"theme":"dark"}'),
