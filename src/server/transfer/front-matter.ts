@@ -1,21 +1,25 @@
 import { isMap, isScalar, parseDocument } from 'yaml';
 import type { Note } from '../../shared/note.js';
 import { noteTags } from '../../shared/note-tags.js';
+import { noteAliases } from '../../shared/wiki-links.js';
 
 const isoTime = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 /**
- * A note as a Markdown file: YAML front matter (id, created, modified, tags), then the body
- * exactly. Strings are written as JSON, which YAML reads as the same strings.
+ * A note as a Markdown file: YAML front matter (id, created, modified, tags, and aliases when
+ * it has any, where Obsidian reads them), then the body exactly. Strings are written as JSON,
+ * which YAML reads as the same strings.
  */
 export function noteAsMarkdown(note: Note): string {
-  const tags = noteTags(note.body).map((tag) => JSON.stringify(tag));
+  const list = (items: string[]) => `[${items.map((item) => JSON.stringify(item)).join(', ')}]`;
+  const aliases = noteAliases(note.body);
   return [
     '---',
     `id: ${JSON.stringify(note.id)}`,
     `created: ${isoTime(note.timeCreated)}`,
     `modified: ${isoTime(note.timeLastModified)}`,
-    `tags: [${tags.join(', ')}]`,
+    `tags: ${list(noteTags(note.body))}`,
+    ...(aliases.length > 0 ? [`aliases: ${list(aliases)}`] : []),
     '---',
     note.body,
   ].join('\n');

@@ -1,7 +1,14 @@
 import path from 'node:path/posix';
 import { isLinkableTitle } from '../../../shared/rename-links.js';
-import { linkIndex, linkKey, linkTitle, resolveLink } from '../../../shared/wiki-links.js';
-import { retargetLinks } from '../link-targets.js';
+import {
+  linkIndex,
+  linkKey,
+  linkTitle,
+  resolveLink,
+  type WikiLink,
+  wikiLinkAt,
+} from '../../../shared/wiki-links.js';
+import { rewriteLinks, withTarget } from '../link-targets.js';
 import type { MarkdownNote } from './markdown-files.js';
 import { retitled, UniqueTitles } from './unique-titles.js';
 
@@ -121,6 +128,22 @@ function wikiLink(title: string, heading: string, shown: string): string {
 }
 
 /**
+ * Whether a link's shown text, written as a link itself, leads where the link does: to
+ * `target`, at the same heading.
+ */
+function saysTheSame(
+  link: WikiLink,
+  inside: string,
+  target: VaultFile,
+  find: (name: string) => VaultFile | undefined,
+): boolean {
+  if (!inside.includes('|')) return false;
+  const said = wikiLinkAt(`[[${link.shown}]]`);
+  if (!said || said.heading !== link.heading || said.shown !== link.shown) return false;
+  return find(said.target) === target;
+}
+
+/**
  * Makes a vault's notes one linked whole: titles unique, and every `[[link]]`, `![[embed]]`,
  * Markdown link to a note file and Joplin `:/id` link naming the note it named in its app, by
  * the title that note has here. A link Quire already resolves to that note stays as written;
@@ -146,10 +169,17 @@ export function joinVault(vault: readonly VaultFile[]): void {
     return title !== undefined && isLinkableTitle(title) ? title : undefined;
   };
   for (const file of files) {
-    const linked = retargetLinks(file.note.body, (link) => {
+    const linked = rewriteLinks(file.note.body, (link, inside) => {
       const target = places.find(file, link.target);
-      if (!target || resolveLink(named, link.target)?.file === target) return undefined;
-      return linkableTitle(target);
+      if (!target) return undefined;
+      // Quire's export names a note by its file and shows what the link said: said again.
+      const find = (name: string) => resolveLink(named, name)?.file;
+      if (file.fromQuire && saysTheSame(link, inside, target, find)) {
+        return link.shown;
+      }
+      if (resolveLink(named, link.target)?.file === target) return undefined;
+      const title = linkableTitle(target);
+      return title === undefined ? undefined : withTarget(link, inside, title);
     });
     file.note.body = linked.replace(
       MARKDOWN_NOTE_LINK,
