@@ -45,31 +45,53 @@ export function linkEvernoteNotes(notes: readonly EvernoteNote[]): void {
     if (same) same.push(read);
     else byTitle.set(key, [read]);
   }
-  const candidates = (from: EvernoteNote, link: NoteLink) => {
-    const titled = byTitle.get(linkKey(link.shown)) ?? [];
-    const others = titled.filter((note) => note !== from);
-    return others.length > 0 ? others : titled;
-  };
   const links = notes.map((read) => linksIn(read.note.body));
-  // First the links that can lead to one note only; then the rest, to a note no id has taken.
   const noteOf = new Map<string, EvernoteNote>();
   const taken = new Set<EvernoteNote>();
   const bind = (guid: string, note: EvernoteNote) => {
     noteOf.set(guid, note);
     taken.add(note);
   };
+  // First the links that can lead to one note only: the one of that title, or the other one.
   notes.forEach((read, i) => {
     for (const link of links[i] ?? []) {
-      const found = candidates(read, link);
-      if (found.length === 1 && !noteOf.has(link.guid)) bind(link.guid, found[0] as EvernoteNote);
+      const titled = byTitle.get(linkKey(link.shown)) ?? [];
+      const only =
+        titled.length === 1
+          ? titled[0]
+          : titled.length === 2 && titled.includes(read)
+            ? titled.find((note) => note !== read)
+            : undefined;
+      if (only && !noteOf.has(link.guid)) bind(link.guid, only);
     }
   });
+  // Then the rest, each to the first note of its title no id has taken, not the one it is in.
+  // Taken notes leave the front of each title's queue for good, so this stays linear.
+  const free = new Map<string, EvernoteNote[]>();
+  const firstFree = (queue: EvernoteNote[]) => {
+    while (queue.length > 0 && taken.has(queue[queue.length - 1] as EvernoteNote)) queue.pop();
+    return queue[queue.length - 1];
+  };
   notes.forEach((read, i) => {
     for (const link of links[i] ?? []) {
       if (noteOf.has(link.guid)) continue;
-      const found = candidates(read, link);
-      const free = found.find((note) => !taken.has(note)) ?? found[0];
-      if (free) bind(link.guid, free);
+      const key = linkKey(link.shown);
+      const titled = byTitle.get(key);
+      if (!titled) continue;
+      let queue = free.get(key);
+      if (!queue) {
+        queue = [...titled].reverse();
+        free.set(key, queue);
+      }
+      let found = firstFree(queue);
+      if (found === read) {
+        queue.pop();
+        found = firstFree(queue) ?? read;
+        queue.push(read);
+      }
+      // Every note of the title taken: the first that is not this one.
+      const fallback = titled[0] === read ? (titled[1] ?? read) : (titled[0] as EvernoteNote);
+      bind(link.guid, found ?? fallback);
     }
   });
 
@@ -80,11 +102,12 @@ export function linkEvernoteNotes(notes: readonly EvernoteNote[]): void {
     read.note.body = retitled(read.note.body, title, titles.another(title, undefined));
   }
 
+  const titleOf = new Map(notes.map((read) => [read, linkTitle(read.note.body)]));
   for (const read of notes) {
     read.note.body = read.note.body.replace(NOTE_LINK, (whole, shown: string, href: string) => {
       const guid = (GUID.exec(href)?.[0] ?? href).toLowerCase();
       const target = noteOf.get(guid);
-      const title = target ? linkTitle(target.note.body) : undefined;
+      const title = target ? titleOf.get(target) : undefined;
       if (title === undefined || !isLinkableTitle(title)) return whole;
       const text = unescaped(shown);
       if (linkKey(text) === linkKey(title)) return `[[${title}]]`;

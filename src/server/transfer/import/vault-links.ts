@@ -43,20 +43,35 @@ const folderOf = (file: string) => path.dirname(file);
 /** Joplin names each note's file by its id in its raw export. */
 const JOPLIN_ID = /^[0-9a-f]{32}$/;
 
+/** Path ends a link may name a note by (`folder/Name`), up to this many folders deep. */
+const MAX_TAIL_PARTS = 8;
+
 /** Where a vault's notes are, found the ways Obsidian and Joplin name them in links. */
 class VaultPlaces {
-  private readonly byStem = new Map<string, VaultFile[]>();
+  private readonly byStem = new Map<string, VaultFile>();
+  private readonly byStemInFolder = new Map<string, VaultFile>();
   private readonly byPath = new Map<string, VaultFile>();
+  private readonly byTail = new Map<string, VaultFile>();
   private readonly byId = new Map<string, VaultFile>();
 
-  /** `files` in order of path length: of notes sharing a name, the shortest path comes first. */
+  /**
+   * `files` in order of path length: of notes sharing a name, the shortest path is found
+   * first. Every map is filled once, so each link is found without looking through notes.
+   */
   constructor(files: readonly VaultFile[]) {
+    const first = (map: Map<string, VaultFile>, key: string, file: VaultFile) => {
+      if (!map.has(key)) map.set(key, file);
+    };
     for (const file of files) {
       const stem = stemKey(file.path);
-      const named = this.byStem.get(stem);
-      if (named) named.push(file);
-      else this.byStem.set(stem, [file]);
-      this.byPath.set(pathKey(file.path), file);
+      first(this.byStem, stem, file);
+      first(this.byStemInFolder, `${pathKey(folderOf(file.path))}\0${stem}`, file);
+      const key = pathKey(file.path);
+      this.byPath.set(key, file);
+      const parts = key.split('/');
+      for (let n = 2; n <= Math.min(parts.length, MAX_TAIL_PARTS); n += 1) {
+        first(this.byTail, parts.slice(-n).join('/'), file);
+      }
       const id = file.sourceId ?? path.basename(file.path).replace(NOTE_EXTENSION, '');
       if (JOPLIN_ID.test(id) || file.sourceId !== undefined) this.byId.set(id, file);
     }
@@ -69,17 +84,16 @@ class VaultPlaces {
    */
   find(from: VaultFile, target: string): VaultFile | undefined {
     if (!target.includes('/')) {
-      const named = this.byStem.get(stemKey(target));
-      if (!named || named.length === 1) return named?.[0];
-      const here = folderOf(from.path);
-      return named.find((file) => folderOf(file.path) === here) ?? named[0];
+      const stem = stemKey(target);
+      const here = this.byStemInFolder.get(`${pathKey(folderOf(from.path))}\0${stem}`);
+      return here ?? this.byStem.get(stem);
     }
     const wanted = pathKey(path.normalize(target).replace(/^\/+/, ''));
-    const found =
-      this.byPath.get(pathKey(path.join(folderOf(from.path), target))) ?? this.byPath.get(wanted);
-    if (found) return found;
-    const tail = `/${wanted.replace(/^(\.\.\/)+/, '')}`;
-    return this.byStem.get(stemKey(target))?.find((file) => pathKey(file.path).endsWith(tail));
+    return (
+      this.byPath.get(pathKey(path.join(folderOf(from.path), target))) ??
+      this.byPath.get(wanted) ??
+      this.byTail.get(wanted.replace(/^(\.\.\/)+/, ''))
+    );
   }
 
   byJoplinId(id: string): VaultFile | undefined {
