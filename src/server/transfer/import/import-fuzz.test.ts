@@ -210,12 +210,12 @@ const FORMATS: Record<string, (r: Random) => [string, Uint8Array]> = {
   'Markdown with front matter': (r) => ['note.md', utf8(markdownFile(r))],
   'vault of linked notes': (r) => {
     const files: Record<string, Uint8Array> = {};
-    const count = r.pick([10, 2_000]);
+    const count = r.pick([10, 500]);
     for (let i = 0; i < count; i++) {
       const folder = r.pick(['', 'a/', 'a/b/', `${'d/'.repeat(r.int(1, 300))}`, `f${i % 50}/`]);
       const name = r.pick(['Same', 'same', 'Säme', `n${i}`]);
       // Many notes with a few links each, or a few notes with very many.
-      const many = count === 10 ? r.pick([1, 50_000]) : r.pick([1, 20]);
+      const many = count === 10 ? r.pick([1, 20_000]) : r.pick([1, 20]);
       const links = Array.from({ length: many }, () => r.pick(LINKS));
       const front = r.int(0, 1) === 0 ? `---\naliases: [Same, n${i}]\nx: y\n---\n` : '';
       files[`V/${folder}${name}.md`] = utf8(`${front}${links.join(' ')}`);
@@ -226,8 +226,8 @@ const FORMATS: Record<string, (r: Random) => [string, Uint8Array]> = {
     const guid = (i: number) => `${String(i).padStart(8, '0')}-0000-4000-8000-000000000000`;
     // Few notes with many links, or many with few: Turndown's own cost per note bounds the count.
     const [count, many] = r.pick([
-      [2, 20_000],
-      [500, 5],
+      [2, 5_000],
+      [200, 5],
     ] as const);
     const notes = Array.from({ length: count }, () => {
       const links = Array.from(
