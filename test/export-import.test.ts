@@ -1,7 +1,8 @@
-import { zipSync } from 'fflate';
+import { unzipSync, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NoteService } from '../src/server/notes/note-service.js';
 import type { Note } from '../src/shared/note.js';
+import { linkIndex, resolveLink, wikiLinks } from '../src/shared/wiki-links.js';
 import { call, listNotes, signUp } from './helpers/api-client.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { exportZip, importFile, zipTexts } from './helpers/transfer-client.js';
@@ -149,6 +150,65 @@ describe('export, then import into another account', () => {
     expect(
       (await fetch(`${server.url}/api/import`, { method: 'POST', body: Buffer.from(zip) })).status,
     ).toBe(401);
+  });
+});
+
+const LINKED_BODIES = [
+  'Health\n\n---\naliases: [fitness]\n\n---\n\nrun daily',
+  '# Groceries\nolder list',
+  '# Groceries\nnewer list',
+  'Trip: Lisbon?\nday 1',
+  'Index\n[[Trip: Lisbon?#Day 1|trip]] [[fitness]] [[groceries]] [[Nowhere]] ![[Health]] `[[fitness]]`',
+];
+
+/** Where each note's links lead, by Quire's rules: the bodies of the notes they find. */
+function linkGraph(notes: Note[]): Record<string, (string | null)[]> {
+  const index = linkIndex(notes);
+  return Object.fromEntries(
+    notes.map((note) => [
+      note.body,
+      wikiLinks(note.body).map((link) => resolveLink(index, link.target)?.body ?? null),
+    ]),
+  );
+}
+
+describe('export as a vault', () => {
+  it('names files by title and makes links name them, for Obsidian; both imports give the same graph', async () => {
+    const before = await seed(LINKED_BODIES);
+    const zip = (await exportZip(server.url, token)).data;
+    const files = zipTexts(zip);
+    expect(Object.keys(files).sort()).toEqual(
+      [
+        'Groceries (2).md',
+        'Groceries.md',
+        'Health.md',
+        'Index.md',
+        'Trip Lisbon.md',
+        'notes.json',
+      ].sort(),
+    );
+    expect(files['Index.md']?.split('---\n')[2]).toBe(
+      'Index\n[[Trip Lisbon#Day 1|trip]] [[Health|fitness]] [[Groceries (2)|groceries]] [[Nowhere]] ![[Health]] `[[fitness]]`',
+    );
+    expect(files['Health.md']).toMatch(/\ntags: \[\]\naliases: \["fitness"\]\n---\nHealth\n/);
+
+    const strip = (notes: Note[]) =>
+      notes
+        .map(({ body, timeCreated, timeLastModified }) => ({ body, timeCreated, timeLastModified }))
+        .sort((a, b) => a.body.localeCompare(b.body));
+    // Quire's zip comes back exactly, links and all.
+    const exact = await signUp(server.url);
+    expect((await importFile(server.url, exact, zip, 'quire.zip')).json.imported).toBe(5);
+    expect(strip(await listNotes(server.url, exact))).toEqual(strip(before));
+
+    // Its Markdown files alone, as a vault Obsidian gives back, come back the same too.
+    const { 'notes.json': _json, ...markdown } = unzipSync(zip);
+    const vault = await signUp(server.url);
+    const result = await importFile(server.url, vault, zipSync(markdown), 'vault.zip');
+    expect(result.json).toEqual({ imported: 5, skipped: 0, failed: [] });
+    const after = await listNotes(server.url, vault);
+    expect(strip(after)).toEqual(strip(before));
+    expect(linkGraph(after)).toEqual(linkGraph(before));
   });
 });
 

@@ -1,6 +1,7 @@
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Note } from '../src/shared/note.js';
+import { linkIndex, linkTitle, resolveLink, wikiLinks } from '../src/shared/wiki-links.js';
 import { listNotes, signUp } from './helpers/api-client.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { importFile } from './helpers/transfer-client.js';
@@ -178,7 +179,21 @@ describe('importing other apps’ files', () => {
     });
   });
 
-  it('reads an Obsidian vault: file names as titles, front matter kept, settings left out', async () => {
+  it('reads Evernote note links as [[links]], two notes of one title each reached', async () => {
+    const a = '0a0a0a0a-0000-4000-8000-00000000000a';
+    const b = '0b0b0b0b-0000-4000-8000-00000000000b';
+    const note = (title: string, html: string) =>
+      `<note><title>${title}</title><created>20230101T000000Z</created><content><![CDATA[<en-note><div>${html}</div></en-note>]]></content></note>`;
+    const link = (guid: string) => `<a href="evernote:///view/9/s1/${guid}/${guid}/">Linked</a>`;
+    const enex = `<?xml version="1.0"?><en-export>${note('Linked', `to the other: ${link(b)}`)}${note('Linked', `back: ${link(a)}`)}</en-export>`;
+    const result = await importFile(server.url, token, enex, 'linked_notes.enex');
+    expect(result.json).toEqual({ imported: 2, skipped: 0, failed: [] });
+    const notes = await notesByTitle();
+    expect(notes.get('Linked')?.body).toBe('Linked\n\nto the other: [[Linked (2)|Linked]]');
+    expect(notes.get('Linked (2)')?.body).toBe('Linked (2)\n\nback: [[Linked]]');
+  });
+
+  it('reads an Obsidian vault: file names as titles, folders as tags, front matter kept, settings left out', async () => {
     const zip = zipSync({
       'Vault/.obsidian/app.json': utf8('{"theme":"dark"}'),
       'Vault/Daily/2024-01-01.md': [
@@ -192,12 +207,47 @@ describe('importing other apps’ files', () => {
     expect(result.json).toEqual({ imported: 2, skipped: 0, failed: [] });
     const notes = await notesByTitle();
     expect(notes.get('2024-01-01')).toMatchObject({
-      body: '2024-01-01\n\nWent running. [[Health]]',
+      body: '2024-01-01\n\nWent running. [[Health]]\n\n#Daily',
       timeLastModified: at('2024-01-01T20:00:00Z'),
     });
-    expect(notes.get('Health')?.body).toBe(
-      'Health\n\n---\naliases: [fitness]\n---\n# Health\nSee #running',
+    expect(notes.get('# Health')?.body).toBe(
+      '# Health\n\n---\naliases: [fitness]\n\n---\n\nSee #running',
     );
+  });
+
+  it('reads a vault whole: aliases, nested folders as tags, embeds, same names in two folders', async () => {
+    const zip = zipSync({
+      'Vault/.obsidian/app.json': utf8('{}'),
+      'Vault/Health.md': utf8('---\naliases: [fitness]\ncssclass: wide\n---\nSee #running'),
+      'Vault/Projects/Work/Meeting.md': utf8('Agenda for [[fitness]] and ![[Health]]'),
+      'Vault/Projects/Meeting.md': utf8('Older meeting'),
+      'Vault/Index.md': utf8(
+        '[[Meeting]] [[Projects/Work/Meeting|this week]] ![[Projects/Meeting]] ![[board.png]]',
+      ),
+      'Vault/attachments/board.png': new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),
+    });
+    const result = await importFile(server.url, token, zip, 'Vault.zip');
+    expect(result.json).toEqual({ imported: 4, skipped: 0, failed: [] });
+    const notes = await notesByTitle();
+    expect([...notes.keys()].sort()).toEqual(['Health', 'Index', 'Meeting', 'Meeting (Work)']);
+    expect(notes.get('Health')?.body).toBe(
+      'Health\n\n---\naliases: [fitness]\ncssclass: wide\n\n---\n\nSee #running',
+    );
+    expect(notes.get('Meeting')?.body).toBe('Meeting\n\nOlder meeting\n\n#Projects');
+    expect(notes.get('Meeting (Work)')?.body).toBe(
+      'Meeting (Work)\n\nAgenda for [[fitness]] and ![[Health]]\n\n#Projects/Work',
+    );
+    expect(notes.get('Index')?.body).toMatch(
+      /^Index\n\n\[\[Meeting\]\] \[\[Meeting \(Work\)\|this week\]\] !\[\[Meeting\]\] !\[board\.png\]\(\/api\/attachments\/[\w-]{22}\)$/,
+    );
+    // The notes link to each other as the vault did, by Quire's rules for links.
+    const index = linkIndex(notes.values());
+    const leadsTo = (title: string) =>
+      wikiLinks(notes.get(title)?.body ?? '').map((link) =>
+        linkTitle(resolveLink(index, link.target)?.body ?? ''),
+      );
+    expect(leadsTo('Meeting (Work)')).toEqual(['Health', 'Health']);
+    expect(leadsTo('Index')).toEqual(['Meeting', 'Meeting (Work)', 'Meeting']);
   });
 
   it('reads a Joplin Markdown export with front matter, its resources as attachments', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noteTags, tagSpans } from './note-tags.js';
+import { isUnderTag, noteTags, parentTag, tagSpans } from './note-tags.js';
 
 describe('noteTags', () => {
   it('finds #words, folded, once each, in order', () => {
@@ -16,6 +16,32 @@ describe('noteTags', () => {
 
   it('leaves out headings, C#, URL fragments, numbers and ##', () => {
     expect(noteTags('# Title\n## Sub\nC# code, see a.html#part, issue #12, ##x')).toEqual([]);
+  });
+});
+
+describe('nested tags', () => {
+  it('reads #parent/child as one tag, and a slash without a word after it as the end', () => {
+    expect(noteTags('#Projects/Work/2026 and #a/ and #b//c, #journal/été.')).toEqual([
+      'projects/work/2026',
+      'a',
+      'b',
+      'journal/ete',
+    ]);
+  });
+
+  it('knows a tag’s parent and which tags sit under another', () => {
+    expect(parentTag('a/b/c')).toBe('a/b');
+    expect(parentTag('a')).toBeUndefined();
+    expect(isUnderTag('a/b', 'a')).toBe(true);
+    expect(isUnderTag('a', 'a')).toBe(true);
+    expect(isUnderTag('ab/c', 'a')).toBe(false);
+    expect(isUnderTag('a', 'a/b')).toBe(false);
+  });
+
+  it('takes linear time on a long run of slashes and words', () => {
+    const started = performance.now();
+    noteTags(`#a${'/b'.repeat(200_000)}/ #c${'/'.repeat(200_000)}`);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });
 

@@ -1,7 +1,18 @@
 // `#word` in a body is a tag: `#` at the start or after a character that is not a letter, digit
-// or `#`, then letters and digits, the first a letter. Headings (`# Title`), `C#` and URL
-// fragments are not tags. Names compare without case or diacritics.
-const TAG = /(?<![\p{L}\p{N}\p{M}#])#(\p{L}[\p{L}\p{N}\p{M}]*)/gu;
+// or `#`, then letters and digits, the first a letter. `#parent/child` is a nested tag: each
+// `/` followed by letters or digits goes on it. Headings (`# Title`), `C#` and URL fragments
+// are not tags. Names compare without case or diacritics.
+const TAG = /(?<![\p{L}\p{N}\p{M}#])#(\p{L}[\p{L}\p{N}\p{M}]*(?:\/[\p{L}\p{N}\p{M}]+)*)/gu;
+
+/** The tag a nested tag sits under (`a/b` for `a/b/c`), or undefined for a top-level tag. */
+export function parentTag(name: string): string | undefined {
+  const slash = name.lastIndexOf('/');
+  return slash === -1 ? undefined : name.slice(0, slash);
+}
+
+/** Whether a note tagged `name` is under `filter`: the tag itself or one nested in it. */
+export const isUnderTag = (name: string, filter: string) =>
+  name === filter || (name.length > filter.length && name.startsWith(`${filter}/`));
 
 /**
  * A tag's name as it is compared and shown: lower case, accents removed. Only the combining

@@ -119,6 +119,26 @@ describe('linkTitle and noteAliases', () => {
     expect(noteAliases('aliases: [Lisbon]')).toEqual([]);
     expect(noteAliases('---\naliases: [Lisbon]\nno end')).toEqual([]);
   });
+
+  it('reads aliases from a properties block right after the title line', () => {
+    // The layout an import writes: the title, then the block, apart so it is no heading.
+    const imported = 'Lisbon trip\n\n---\naliases: [Lisboa]\ntype: trip\n\n---\n\nday 1';
+    expect(noteAliases(imported)).toEqual(['Lisboa']);
+    expect(linkTitle(imported)).toBe('Lisbon trip');
+    expect(noteAliases('# Lisbon\r\n---\r\naliases:\r\n  - Lisboa\r\n---\r\n')).toEqual(['Lisboa']);
+    // A rule under the title, or a block further down, holds no properties.
+    expect(noteAliases('Title\n\n---\n\naliases: [x]\n\n---')).toEqual([]);
+    expect(noteAliases('Title\n\ntext\n\n---\naliases: [x]\n---')).toEqual([]);
+    expect(noteAliases('Title\n---\naliases: [x]\nnever closed')).toEqual([]);
+  });
+
+  it('reads properties in linear time on hostile input', () => {
+    const started = performance.now();
+    noteAliases(`T\n${'\n'.repeat(300_000)}---\naliases: [x]\n${'a: b\n'.repeat(100_000)}`);
+    noteAliases(`T\n---\naliases:\n${'  - x\n'.repeat(200_000)}---\n`);
+    noteAliases(`---\naliases: ${'['.repeat(300_000)}`);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
 });
 
 describe('resolveLink', () => {

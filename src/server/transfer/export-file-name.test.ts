@@ -13,6 +13,12 @@ describe('ExportFileNames', () => {
     ]);
   });
 
+  it('names a note by its title after front matter, without what would break a [[link]] to it', () => {
+    const names = new ExportFileNames();
+    expect(names.next('---\naliases: [x]\n---\n# Real title')).toBe('Real title.md');
+    expect(names.next('## C# [draft] ^1 `x` | y')).toBe('C draft 1 x y.md');
+  });
+
   it('names 50,000 notes of one title uniquely, the last "(50000)"', () => {
     const names = new ExportFileNames();
     const all = Array.from({ length: 50_000 }, () => names.next('Same title'));

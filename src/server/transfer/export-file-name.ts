@@ -1,8 +1,11 @@
-import { noteDisplay } from '../../shared/note-display.js';
+import { linkTitle } from '../../shared/wiki-links.js';
 
 const MAX_NAME_LENGTH = 80;
-/** Characters some OS refuses in a file name, and control characters. */
-const UNSAFE = /[<>:"/\\|?*\p{Cc}\p{Cf}]/gu;
+/**
+ * Characters some OS refuses in a file name, control characters, and those that would end or
+ * split a `[[link]]` naming the file (Obsidian refuses them in names for that reason).
+ */
+const UNSAFE = /[<>:"/\\|?*[\]#^`\p{Cc}\p{Cf}]/gu;
 /** Names Windows keeps for devices, with any extension. */
 const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
 
@@ -31,8 +34,9 @@ export class ExportFileNames {
   /** Per stem, the number its next repeat tries first, so many notes of one title stay linear. */
   private readonly nextNumber = new Map<string, number>();
 
+  /** The file for a note: named by its title as links name it (after any front matter). */
   next(body: string): string {
-    const stem = safeFileStem(noteDisplay(body).title);
+    const stem = safeFileStem(linkTitle(body));
     const key = stem.toLowerCase();
     let name = `${stem}.md`;
     let n = this.nextNumber.get(key) ?? 2;

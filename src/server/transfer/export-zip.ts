@@ -8,7 +8,7 @@ import {
   attachmentsToExport,
   withRelativeReferences,
 } from './export-attachments.js';
-import { ExportFileNames } from './export-file-name.js';
+import { exportLinks } from './export-links.js';
 import { noteAsMarkdown } from './front-matter.js';
 import { notePages } from './note-pages.js';
 import { withZip64End } from './zip64-end.js';
@@ -16,8 +16,9 @@ import { withZip64End } from './zip64-end.js';
 const encoder = new TextEncoder();
 
 /**
- * Makes the zip of every note in the list: one Markdown file per note, each attachment they
- * refer to once under `attachments/` (the notes' files refer to it there, by relative path),
+ * Makes the zip of every note in the list: one Markdown file per note, named by its title and
+ * with its links naming the files (a vault Obsidian opens), each attachment they refer to once
+ * under `attachments/` (the notes' files refer to it there, by relative path),
  * then `notes.json` with the exact notes and the attachments' ids. It is pulled, not pushed:
  * the next page of notes, or piece of a file, is read only when the reader has taken what came
  * before, so memory stays at a page however large the account.
@@ -53,14 +54,14 @@ async function* zipChunks(
   };
 
   const attachments = blobs ? await attachmentsToExport(db, userId) : new Map();
-  const names = new ExportFileNames();
+  const links = await exportLinks(db, userId);
   for await (const page of notePages(db, userId)) {
     for (const note of page) {
       const markdown = noteAsMarkdown({
         ...note,
-        body: withRelativeReferences(note.body, attachments),
+        body: links.forObsidian(withRelativeReferences(note.body, attachments)),
       });
-      add(names.next(note.body), note.timeLastModified).push(encoder.encode(markdown), true);
+      add(links.fileName(note), note.timeLastModified).push(encoder.encode(markdown), true);
     }
     yield* take();
   }

@@ -1,21 +1,25 @@
 import { isMap, isScalar, parseDocument } from 'yaml';
 import type { Note } from '../../shared/note.js';
 import { noteTags } from '../../shared/note-tags.js';
+import { noteAliases } from '../../shared/wiki-links.js';
 
 const isoTime = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 /**
- * A note as a Markdown file: YAML front matter (id, created, modified, tags), then the body
- * exactly. Strings are written as JSON, which YAML reads as the same strings.
+ * A note as a Markdown file: YAML front matter (id, created, modified, tags, and aliases when
+ * it has any, where Obsidian reads them), then the body exactly. Strings are written as JSON,
+ * which YAML reads as the same strings.
  */
 export function noteAsMarkdown(note: Note): string {
-  const tags = noteTags(note.body).map((tag) => JSON.stringify(tag));
+  const list = (items: string[]) => `[${items.map((item) => JSON.stringify(item)).join(', ')}]`;
+  const aliases = noteAliases(note.body);
   return [
     '---',
     `id: ${JSON.stringify(note.id)}`,
     `created: ${isoTime(note.timeCreated)}`,
     `modified: ${isoTime(note.timeLastModified)}`,
-    `tags: [${tags.join(', ')}]`,
+    `tags: ${list(noteTags(note.body))}`,
+    ...(aliases.length > 0 ? [`aliases: ${list(aliases)}`] : []),
     '---',
     note.body,
   ].join('\n');
@@ -24,15 +28,26 @@ export function noteAsMarkdown(note: Note): string {
 /** What an imported file's front matter says, where Quire, Joplin or Obsidian put it. */
 export interface FrontMatter {
   title?: string;
+  /** The note's id in the app that wrote it (Quire, Joplin), which its links may name. */
+  id?: string;
   created?: number;
   modified?: number;
   tags: string[];
-  /** The body after the front matter, or the whole text when it holds more than these keys. */
+  /** The text after the front matter, or the whole text when it has none Quire can read. */
   body: string;
+  /**
+   * The front matter's YAML as written, when it holds keys Quire does not take in (aliases,
+   * other apps' properties): the note keeps it.
+   */
+  properties?: string;
+  /** Written by Quire's export: only its keys, `id` first. The body is the note exactly. */
+  fromQuire: boolean;
 }
 
-/** Keys this import understands; front matter with any other key stays in the note. */
+/** Keys this import takes in; front matter with any other key is kept in the note. */
 const KNOWN_KEYS = new Set(['id', 'title', 'created', 'modified', 'updated', 'tags']);
+/** Keys Quire's export writes; `aliases` is a copy of what the note's text says. */
+const QUIRE_KEYS = new Set(['id', 'created', 'modified', 'tags', 'aliases']);
 const FENCE = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/;
 /**
  * Front matter is a few lines; a longer one stays in the note as text. YAML costs far more per
@@ -67,22 +82,29 @@ function parseFields(yaml: string): Record<string, unknown> | undefined {
   }
 }
 
+const textOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
 export function readFrontMatter(text: string): FrontMatter {
   // Only the head is searched; a fence closing at its very end holds too much to count.
   const fence = FENCE.exec(text.slice(0, MAX_FRONT_MATTER_CHARS + 16));
   const yaml = fence?.[1];
   if (!fence || yaml === undefined || yaml.length > MAX_FRONT_MATTER_CHARS) {
-    return { tags: [], body: text };
+    return { tags: [], body: text, fromQuire: false };
   }
   const fields = parseFields(yaml);
-  if (!fields) return { tags: [], body: text };
+  if (!fields) return { tags: [], body: text, fromQuire: false };
   const tags = Array.isArray(fields.tags) ? fields.tags.filter((t) => typeof t === 'string') : [];
-  const onlyKnown = Object.keys(fields).every((key) => KNOWN_KEYS.has(key));
+  const keys = Object.keys(fields);
+  const fromQuire = keys[0] === 'id' && keys.every((key) => QUIRE_KEYS.has(key));
+  const onlyKnown = keys.every((key) => KNOWN_KEYS.has(key));
   return {
-    title: typeof fields.title === 'string' ? fields.title : undefined,
+    title: textOf(fields.title),
+    id: textOf(fields.id),
     created: toSeconds(fields.created),
     modified: toSeconds(fields.modified ?? fields.updated),
     tags,
-    body: onlyKnown ? text.slice(fence[0].length) : text,
+    body: text.slice(fence[0].length),
+    properties: fromQuire || onlyKnown ? undefined : yaml,
+    fromQuire,
   };
 }

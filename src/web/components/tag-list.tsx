@@ -1,9 +1,15 @@
+import type { CSSProperties } from 'react';
+import { parentTag } from '../../shared/note-tags.js';
 import { useAppState, useController } from '../app-context.js';
 import { selectTagCounts } from '../state/find-selectors.js';
 import { TagIcon } from './find-icons.js';
 import './tag-list.css';
 
-/** The side menu's "Tags": each `#tag` with its note count; choosing one filters the list. */
+/**
+ * The side menu's "Tags": each `#tag` with its note count; choosing one filters the list. A
+ * nested tag (`#projects/work`) sits under its parent as a tree, named by its last part; the
+ * parent's count and filter take in the notes of the tags under it.
+ */
 export function TagList() {
   const controller = useController();
   const tags = useAppState(selectTagCounts);
@@ -30,23 +36,36 @@ export function TagList() {
               </button>
             </li>
           )}
-          {tags.map(({ tag, count }) => (
-            <li key={tag}>
-              <button
-                className="tag-list__tag"
-                type="button"
-                aria-pressed={tag === chosen}
-                onClick={() => choose(tag === chosen ? null : tag)}
-              >
-                <TagIcon />
-                <span className="tag-list__name">#{tag}</span>
-                <span className="tag-list__count">
-                  {count}
-                  <span className="visually-hidden"> {count === 1 ? 'note' : 'notes'}</span>
-                </span>
-              </button>
-            </li>
-          ))}
+          {tags.map(({ tag, count }) => {
+            const parent = parentTag(tag);
+            const depth = tag.split('/').length - 1;
+            return (
+              <li key={tag} style={{ '--tag-depth': depth } as CSSProperties}>
+                <button
+                  className="tag-list__tag"
+                  type="button"
+                  aria-pressed={tag === chosen}
+                  onClick={() => choose(tag === chosen ? null : tag)}
+                >
+                  <TagIcon />
+                  <span className="tag-list__name">
+                    {parent === undefined ? (
+                      `#${tag}`
+                    ) : (
+                      <>
+                        <span className="visually-hidden">#{parent}/</span>
+                        {tag.slice(parent.length + 1)}
+                      </>
+                    )}
+                  </span>
+                  <span className="tag-list__count">
+                    {count}
+                    <span className="visually-hidden"> {count === 1 ? 'note' : 'notes'}</span>
+                  </span>
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

@@ -31,6 +31,34 @@ describe('finding notes in the state', () => {
     expect(selectVisibleNoteIds(filtered)).toBe(selectVisibleNoteIds(filtered));
   });
 
+  it('counts a nested tag under its parents, in tree order, and a parent filters its children too', () => {
+    const nested = appReducer(
+      { ...initialAppState, token: 't' },
+      {
+        type: 'notesLoaded',
+        notes: [
+          note('a', 'A #projects/work #projects/home'),
+          note('b', 'B #projects'),
+          note('c', 'C #projects/work/q1'),
+          note('d', 'D #projectsx #p'),
+        ],
+      },
+    );
+    expect(selectTagCounts(nested)).toEqual([
+      { tag: 'p', count: 1 },
+      { tag: 'projects', count: 3 },
+      { tag: 'projects/home', count: 1 },
+      { tag: 'projects/work', count: 2 },
+      { tag: 'projects/work/q1', count: 1 },
+      { tag: 'projectsx', count: 1 },
+    ]);
+    const filter = (tag: string) =>
+      selectVisibleNoteIds(appReducer(nested, { type: 'tagFiltered', tag }));
+    expect(filter('projects')).toEqual(['a', 'b', 'c']);
+    expect(filter('projects/work')).toEqual(['a', 'c']);
+    expect(filter('projects/work/q1')).toEqual(['c']);
+  });
+
   it('follows tag counts through edits and deletes, and keeps the same answer when tags stay', () => {
     const edited = appReducer(loaded, {
       type: 'noteUpdated',

@@ -1,5 +1,5 @@
 import type { Note, NoteId } from '../../shared/note.js';
-import { noteTags } from '../../shared/note-tags.js';
+import { isUnderTag, noteTags, parentTag } from '../../shared/note-tags.js';
 import type { AppState, NoteMap } from './app-state.js';
 import { ChunkedMap } from './chunked-map.js';
 import type { SearchHit } from './find-state.js';
@@ -15,6 +15,35 @@ export function tagsOf(note: Note): readonly string[] {
     tagsByNote.set(note, tags);
   }
   return tags;
+}
+
+// A note's tags with the tags they are nested in (`a` for `a/b`): what the tag list counts.
+const filedUnderByNote = new WeakMap<Note, readonly string[]>();
+
+function filedUnder(note: Note): readonly string[] {
+  let names = filedUnderByNote.get(note);
+  if (!names) {
+    const all = new Set<string>();
+    for (const tag of tagsOf(note)) {
+      for (let name: string | undefined = tag; name !== undefined; name = parentTag(name)) {
+        all.add(name);
+      }
+    }
+    names = [...all];
+    filedUnderByNote.set(note, names);
+  }
+  return names;
+}
+
+/** Tags in tree order: each under its parent, siblings by name. */
+function byTreeOrder(a: TagCount, b: TagCount): number {
+  const left = a.tag.split('/');
+  const right = b.tag.split('/');
+  for (let i = 0; i < Math.min(left.length, right.length); i += 1) {
+    const order = (left[i] as string).localeCompare(right[i] as string);
+    if (order !== 0) return order;
+  }
+  return left.length - right.length;
 }
 
 export interface TagCount {
@@ -38,15 +67,16 @@ function memoized<Inputs extends unknown[], Result>(
 }
 
 /**
- * Every tag with how many notes carry it, by name. The counts follow the notes map by its
- * changes, so one edited note is one body read, not a walk over every note.
+ * Every tag with how many notes carry it or a tag nested in it, in tree order (`a`, `a/b`,
+ * `b`). The counts follow the notes map by its changes, so one edited note is one body read,
+ * not a walk over every note.
  */
 export const selectTagCounts = ((): ((state: AppState) => readonly TagCount[]) => {
   const counts = new Map<string, number>();
   let counted: NoteMap = ChunkedMap.empty();
   let result: readonly TagCount[] = [];
   const add = (note: Note | undefined, step: number) => {
-    for (const tag of note ? tagsOf(note) : []) {
+    for (const tag of note ? filedUnder(note) : []) {
       const count = (counts.get(tag) ?? 0) + step;
       if (count === 0) counts.delete(tag);
       else counts.set(tag, count);
@@ -66,9 +96,7 @@ export const selectTagCounts = ((): ((state: AppState) => readonly TagCount[]) =
     }
     counted = state.notes;
     if (changed) {
-      result = [...counts]
-        .map(([tag, count]) => ({ tag, count }))
-        .sort((a, b) => a.tag.localeCompare(b.tag));
+      result = [...counts].map(([tag, count]) => ({ tag, count })).sort(byTreeOrder);
     }
     return result;
   };
@@ -76,7 +104,8 @@ export const selectTagCounts = ((): ((state: AppState) => readonly TagCount[]) =
 
 /**
  * The notes the list shows: search matches best first while searching, otherwise every note in
- * sortedNoteIds order; either way only those with the chosen tag, and only notes still held.
+ * sortedNoteIds order; either way only those with the chosen tag or one nested in it, and only
+ * notes still held.
  */
 export const selectVisibleNoteIds = memoized(
   (state) =>
@@ -91,7 +120,7 @@ export const selectVisibleNoteIds = memoized(
     if (tagFilter === null) return ids;
     return ids.filter((id) => {
       const note = notes.get(id);
-      return note !== undefined && tagsOf(note).includes(tagFilter);
+      return note !== undefined && tagsOf(note).some((tag) => isUnderTag(tag, tagFilter));
     });
   },
 );

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
 import TurndownService from 'turndown';
 import { prepareMarkup } from './enml-markup.js';
+import { type EvernoteNote, linkEvernoteNotes } from './evernote-links.js';
 import { PartFailure, unreadableImport } from './import-error.js';
 import { ImportedFiles, isPictureName } from './imported-files.js';
 import { eachPart, type ParsedImport, withTitle } from './imported-note.js';
@@ -206,6 +207,7 @@ export function readEnex(name: string, text: string): ParsedImport {
   const notes = typeof root === 'object' ? (root.note ?? []) : [];
   const result: ParsedImport = { notes: [], failed: [] };
   const files = new ImportedFiles();
+  const titled: EvernoteNote[] = [];
   notes.forEach((note, index) => {
     const title = typeof note.title === 'string' ? note.title : undefined;
     const label = `${name} (${title ?? `note ${index + 1}`})`;
@@ -228,8 +230,13 @@ export function readEnex(name: string, text: string): ParsedImport {
         timeLastModified: enexTime(note.updated) ?? timeCreated,
       };
     });
-    if (read) result.notes.push(read);
+    if (read) {
+      result.notes.push(read);
+      titled.push({ note: read, title });
+    }
   });
+  // Links are resolved once every note is read: a note may link to any other.
+  linkEvernoteNotes(titled);
   result.files = files.result();
   return result;
 }

@@ -52,6 +52,27 @@ const RUNS = [
   '\ud83d\ude00',
   '\u202e',
   'e\u0301',
+  '[[',
+  ']]',
+  '![[a/',
+  '[[Same|',
+  '](Same.md)',
+  '](:/',
+  '#a/',
+  '---\naliases: [x]\n',
+];
+
+/** Links of every form a vault or an export holds, most naming notes that share a name. */
+const LINKS = [
+  '[[Same]]',
+  '[[same#h|x]]',
+  '[[a/Same]]',
+  '[[../Same.md|up]]',
+  '![[Same]]',
+  '[[Nowhere]]',
+  '[s](Same.md)',
+  '[s](<a/Same.md#h>)',
+  '[s](:/0123456789abcdef0123456789abcdef)',
 ];
 
 function hostileText(r: Random, size: number): string {
@@ -187,6 +208,36 @@ const FORMATS: Record<string, (r: Random) => [string, Uint8Array]> = {
     return ['export.enex', utf8(`<?xml version="1.0"?><en-export>${notes.join('')}</en-export>`)];
   },
   'Markdown with front matter': (r) => ['note.md', utf8(markdownFile(r))],
+  'vault of linked notes': (r) => {
+    const files: Record<string, Uint8Array> = {};
+    const count = r.pick([10, 500]);
+    for (let i = 0; i < count; i++) {
+      const folder = r.pick(['', 'a/', 'a/b/', `${'d/'.repeat(r.int(1, 300))}`, `f${i % 50}/`]);
+      const name = r.pick(['Same', 'same', 'Säme', `n${i}`]);
+      // Many notes with a few links each, or a few notes with very many.
+      const many = count === 10 ? r.pick([1, 20_000]) : r.pick([1, 20]);
+      const links = Array.from({ length: many }, () => r.pick(LINKS));
+      const front = r.int(0, 1) === 0 ? `---\naliases: [Same, n${i}]\nx: y\n---\n` : '';
+      files[`V/${folder}${name}.md`] = utf8(`${front}${links.join(' ')}`);
+    }
+    return ['vault.zip', zipSync(files)];
+  },
+  'ENEX of linked notes': (r) => {
+    const guid = (i: number) => `${String(i).padStart(8, '0')}-0000-4000-8000-000000000000`;
+    // Few notes with many links, or many with few: Turndown's own cost per note bounds the count.
+    const [count, many] = r.pick([
+      [2, 5_000],
+      [200, 5],
+    ] as const);
+    const notes = Array.from({ length: count }, () => {
+      const links = Array.from(
+        { length: many },
+        () => `<a href="evernote:///view/1/s1/${guid(r.int(0, 3_000))}/x/">Same</a>`,
+      );
+      return `<note><title>Same</title><content><![CDATA[<en-note>${links.join(' ')}</en-note>]]></content></note>`;
+    });
+    return ['linked.enex', utf8(`<?xml version="1.0"?><en-export>${notes.join('')}</en-export>`)];
+  },
   'zip of Markdown': (r) => {
     const files: Record<string, Uint8Array> = {};
     for (let i = 0; i < r.int(1, 8); i++) {

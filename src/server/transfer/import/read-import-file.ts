@@ -1,3 +1,4 @@
+import path from 'node:path/posix';
 import { isEnex, readEnex } from './evernote-enex.js';
 import { FolderFiles, withFileMarks } from './file-references.js';
 import { isKeepNote, readKeepNote } from './google-keep.js';
@@ -10,6 +11,7 @@ import { isQuireExport, readQuireExport } from './quire-notes.js';
 import { readZip, type ZipFileEntry, type ZipLimits } from './safe-zip.js';
 import { isSimplenoteExport, readSimplenote } from './simplenote.js';
 import { isStandardNotesBackup, readStandardNotes } from './standard-notes.js';
+import { joinVault, type VaultFile, vaultRoot } from './vault-links.js';
 
 const isZip = (data: Buffer) => data.length >= 4 && data.readUInt32LE(0) === 0x04034b50;
 const isEmptyZip = (data: Buffer) => data.length >= 4 && data.readUInt32LE(0) === 0x06054b50;
@@ -65,7 +67,7 @@ export async function readImportFile(
     return read;
   }
   if (isEnex(text)) return readEnex(name, text);
-  return { notes: [readMarkdownFile(name, data, undefined)], failed: [] };
+  return { notes: [readMarkdownFile(name, data, undefined).note], failed: [] };
 }
 
 /** Runs `read` for something the whole import stands on: its failure refuses the file. */
@@ -98,6 +100,8 @@ async function readZipOfNotes(
   const result: ParsedImport = { notes: [], failed: [] };
   const files = new ImportedFiles();
   const folder = new FolderFiles(entries, files);
+  const root = keep ? '' : vaultRoot(entries.filter((e) => isNoteFile(e.path)).map((e) => e.path));
+  const vault: VaultFile[] = [];
   for (const entry of entries) {
     const label = `${name}/${entry.path}`;
     const note = eachPart(label, result.failed, () => {
@@ -117,11 +121,22 @@ async function readZipOfNotes(
         );
       }
       if (!isNoteFile(entry.path)) return undefined;
-      const read = readMarkdownFile(entry.path, entry.data, entry.modified);
-      return { ...read, body: withFileMarks(entry.path, read.body, folder, result.failed, label) };
+      const inVault = entry.path.slice(root.length);
+      const folderName = path.dirname(inVault);
+      const read = readMarkdownFile(
+        entry.path,
+        entry.data,
+        entry.modified,
+        folderName === '.' ? undefined : folderName,
+      );
+      read.note.body = withFileMarks(entry.path, read.note.body, folder, result.failed, label);
+      vault.push({ ...read, path: inVault });
+      return read.note;
     });
     if (note) result.notes.push(note);
   }
+  // Links are resolved once every note is read: a note may link to any other.
+  joinVault(vault);
   result.files = files.result();
   return result;
 }

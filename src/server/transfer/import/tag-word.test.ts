@@ -7,8 +7,10 @@ describe('tagWord', () => {
     expect(tagWord('Home stuff')).toBe('HomeStuff');
     expect(tagWord('#work')).toBe('work');
     expect(tagWord('2024 plans')).toBe('tag2024Plans');
-    expect(tagWord('café/été')).toBe('caféÉté');
-    for (const label of ['Home stuff', '2024 plans', 'a-b_c', '日本 語']) {
+    expect(tagWord('café/été')).toBe('café/été');
+    expect(tagWord('2024/Daily notes/ 01 /')).toBe('tag2024/DailyNotes/01');
+    expect(tagWord('/')).toBe('untitled');
+    for (const label of ['Home stuff', '2024 plans', 'a-b_c', '日本 語', 'Projects/Work/2026']) {
       expect(noteTags(`#${tagWord(label)}`)).toHaveLength(1);
     }
   });

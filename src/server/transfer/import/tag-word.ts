@@ -1,16 +1,24 @@
 import { noteTags, tagName } from '../../../shared/note-tags.js';
 
-/**
- * Turns another app's label ("Home stuff", "2024 plans") into one `#word` Quire reads as a tag
- * (letters and digits, a letter first): words run together, each after the first capitalized.
- */
-export function tagWord(label: string): string {
+/** Words run together, each after the first capitalized: "Home stuff" is `HomeStuff`. */
+function runTogether(label: string): string {
   const words = label.split(/[^\p{L}\p{N}\p{M}]+/u).filter((word) => word !== '');
-  const joined = words
+  return words
     .map((word, i) => (i === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1)))
     .join('');
-  if (joined === '') return 'untitled';
-  return /^\p{L}/u.test(joined) ? joined : `tag${joined}`;
+}
+
+/**
+ * Turns another app's label ("Home stuff", "2024 plans", "Projects/Work") into one `#word`
+ * Quire reads as a tag (letters and digits, a letter first); a `/` nests it, as Obsidian's do.
+ */
+export function tagWord(label: string): string {
+  const [first = '', ...rest] = label
+    .split('/')
+    .map(runTogether)
+    .filter((part) => part !== '');
+  if (first === '') return 'untitled';
+  return [/^\p{L}/u.test(first) ? first : `tag${first}`, ...rest].join('/');
 }
 
 /** Adds a source's own tags as `#words` on a last line, leaving out those the text has. */
