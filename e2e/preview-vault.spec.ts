@@ -53,7 +53,7 @@ test('the preview draws a callout, a formula, a diagram and an embedded note, al
       console.error(`Content-Security-Policy violation: ${event.violatedDirective}`),
     );
   });
-  await account.api.createNote('# Other\nThe **embedded** text.');
+  await account.api.createNote('# Other\nThe **embedded** text.\n- [ ] its task');
   await account.api.createNote('Vault page\n');
   await openLoggedIn(page, account);
   await notesNav(page)
@@ -91,6 +91,8 @@ test('the preview draws a callout, a formula, a diagram and an embedded note, al
   const embed = preview(page).locator('[data-embed]');
   await expect(embed.getByRole('link', { name: 'Other' })).toBeVisible();
   await expect(embed.locator('strong')).toHaveText('embedded');
+  // The embedded note's tasks are its own: shown, never ticked from here.
+  await expect(embed.getByRole('checkbox')).toBeDisabled();
 
   // KaTeX's styles and fonts came with the app: its fonts are in use.
   await expect.poll(() => page.evaluate(() => document.fonts.check('16px KaTeX_Main'))).toBe(true);

@@ -20,8 +20,11 @@ export interface NotePreviewProps {
   notes?: NoteMap;
 }
 
+/** The note's own task boxes: those of an embedded note are its, shown but never ticked here. */
 const boxesIn = (article: HTMLElement) =>
-  Array.from(article.querySelectorAll<HTMLInputElement>('input[type="checkbox"]'));
+  Array.from(article.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')).filter(
+    (box) => !box.closest('[data-embed]'),
+  );
 
 /** The note rendered as Markdown; a lazy chunk, loaded the first time Preview is pressed. */
 export default function NotePreview({ text, onChange, links, notes }: NotePreviewProps) {
@@ -71,6 +74,7 @@ export default function NotePreview({ text, onChange, links, notes }: NotePrevie
     const box = event.target;
     if (!(box instanceof HTMLInputElement) || box.type !== 'checkbox' || !onChange) return;
     const boxes = boxesIn(event.currentTarget);
+    if (!boxes.includes(box)) return;
     // The click has already flipped this box; what was shown is the other state.
     const shown = boxes.map((each) => (each === box ? !each.checked : each.checked));
     const changed = toggleTask(text, boxes.indexOf(box), shown);
