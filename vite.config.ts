@@ -16,6 +16,15 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    // The policy's font-src takes fonts from Quire's origin only, never inlined as data: URLs.
+    assetsInlineLimit: (file) => (/\.(woff2?|ttf|otf)$/.test(file) ? false : undefined),
+    // The diagram page is a page of its own: Mermaid draws there (docs/security.md).
+    rollupOptions: {
+      input: {
+        index: resolve(repoRoot, 'src/web/index.html'),
+        'diagram-frame': resolve(repoRoot, 'src/web/diagram-frame.html'),
+      },
+    },
   },
   server: {
     host: '127.0.0.1',

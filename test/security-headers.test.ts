@@ -32,3 +32,16 @@ it('sends the same security headers on answers, errors and the page, and no HSTS
     expect(headers['strict-transport-security'], path).toBeUndefined();
   }
 });
+
+it('lets the diagram page alone take inline styles, framed by Quire only, with scripts as strict', async () => {
+  const response = await fetch(`${server.url}/diagram-frame.html?v=1`);
+  const policy = response.headers.get('content-security-policy') ?? '';
+  expect(policy).toContain("script-src 'self';");
+  expect(policy).toContain("style-src 'self' 'unsafe-inline';");
+  expect(policy).toContain("frame-ancestors 'self'");
+  expect(policy).toContain("connect-src 'none'");
+  const page = await fetch(`${server.url}/diagram-frame.html.bak`);
+  expect(page.headers.get('content-security-policy')).toBe(
+    SECURITY_HEADERS['content-security-policy'],
+  );
+});

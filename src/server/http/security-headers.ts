@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { DIAGRAM_FRAME_PATH } from '../../shared/diagram-frame.js';
 
 /**
  * The headers helmet sets, worked out once: with these options they are the same on every
@@ -27,6 +28,48 @@ function headersOf(setHeaders: ReturnType<typeof helmet>): [string, string][] {
  */
 const HSTS = 'max-age=31536000';
 
+/** The app's policy: everything from Quire's own origin, no inline scripts or styles. */
+const DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+};
+
+/**
+ * The diagram page's policy: the same scripts, inline styles for Mermaid's drawings, framed by
+ * Quire's own pages only, and no requests of its own. What it draws leaves it as a picture.
+ */
+const DIAGRAM_FRAME_DIRECTIVES = {
+  ...DIRECTIVES,
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  connectSrc: ["'none'"],
+  formAction: ["'none'"],
+  frameAncestors: ["'self'"],
+};
+
+const headersFor = (directives: typeof DIRECTIVES) =>
+  headersOf(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives },
+      // Set below, per request: only an https request says https works for this host.
+      strictTransportSecurity: false,
+    }),
+  );
+
+const pathOf = (url: string) => {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+};
+
 /**
  * Security headers with a strict Content-Security-Policy: everything, the spell-check
  * dictionaries included, comes from Quire's own origin. Strict-Transport-Security only on
@@ -34,31 +77,11 @@ const HSTS = 'max-age=31536000';
  * X-Forwarded-Proto): the same server is often reached over plain HTTP as well.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { hsts: boolean }): void {
-  const headers = headersOf(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          baseUri: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:'],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          workerSrc: ["'self'"],
-          manifestSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          formAction: ["'self'"],
-        },
-      },
-      // Set below, per request: only an https request says https works for this host.
-      strictTransportSecurity: false,
-    }),
-  );
+  const headers = headersFor(DIRECTIVES);
+  const frameHeaders = headersFor(DIAGRAM_FRAME_DIRECTIVES);
   app.addHook('onRequest', (request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    const chosen = pathOf(request.url) === DIAGRAM_FRAME_PATH ? frameHeaders : headers;
+    for (const [name, value] of chosen) reply.raw.setHeader(name, value);
     if (options.hsts && request.protocol === 'https') {
       reply.raw.setHeader('strict-transport-security', HSTS);
     }

@@ -1,5 +1,6 @@
 import type { MarkedExtension, Tokens } from 'marked';
 import { wikiLinkAt } from '../../shared/wiki-links.js';
+import { escapeHtml } from './escape-html.js';
 
 /** The address a rendered `[[link]]` carries: a fragment of this page, never another page. */
 export const NOTE_LINK_PREFIX = '#note:';
@@ -9,8 +10,6 @@ interface NoteLinkToken extends Tokens.Generic {
   target: string;
   shown: string;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The link's target from a rendered note link's address. */
 export function noteLinkTarget(href: string): string | null {

@@ -1,5 +1,7 @@
-import { type MouseEvent, useLayoutEffect, useMemo, useRef } from 'react';
+import { type MouseEvent, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { LinkActions } from '../editor/codemirror/note-actions.js';
+import type { NoteMap } from '../state/app-state.js';
+import { drawRichContent } from './draw-rich-content.js';
 import { noteLinkTarget } from './note-links-extension.js';
 import { renderMarkdown } from './render-markdown.js';
 import { toggleTask } from './task-list.js';
@@ -11,20 +13,32 @@ export interface NotePreviewProps {
   onChange?(text: string): void;
   /** Where `[[links]]` lead; without it they show as found and do nothing. */
   links?: LinkActions;
-  /** The notes as they are: links are drawn again when they change (a note made or renamed). */
-  notes?: unknown;
+  /**
+   * The notes as they are: links are drawn again when they change (a note made or renamed),
+   * and `![[embeds]]` show their text.
+   */
+  notes?: NoteMap;
 }
 
+/** The note's own task boxes: those of an embedded note are its, shown but never ticked here. */
 const boxesIn = (article: HTMLElement) =>
-  Array.from(article.querySelectorAll<HTMLInputElement>('input[type="checkbox"]'));
+  Array.from(article.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')).filter(
+    (box) => !box.closest('[data-embed]'),
+  );
 
 /** The note rendered as Markdown; a lazy chunk, loaded the first time Preview is pressed. */
 export default function NotePreview({ text, onChange, links, notes }: NotePreviewProps) {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: new notes may resolve the links anew
-  const html = useMemo(
-    () => renderMarkdown(text, (target) => !links || links.resolveLink(target) !== undefined),
-    [text, links, notes],
-  );
+  const html = useMemo(() => {
+    const noteOf = (target: string) => {
+      const id = links?.resolveLink(target);
+      return id === undefined ? undefined : notes?.get(id);
+    };
+    return renderMarkdown(
+      text,
+      (target) => !links || links.resolveLink(target) !== undefined,
+      (target) => noteOf(target)?.body,
+    );
+  }, [text, links, notes]);
   const article = useRef<HTMLElement>(null);
 
   // The renderer draws task boxes disabled; here they tick, and each is named by its task.
@@ -37,6 +51,10 @@ export default function NotePreview({ text, onChange, links, notes }: NotePrevie
       if (task) box.setAttribute('aria-label', task);
     }
   }, [html, onChange]);
+
+  // Formulas and diagrams are drawn into the rendered note once it is in the page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new HTML means new things to draw
+  useEffect(() => (article.current ? drawRichContent(article.current) : undefined), [html]);
 
   /** A click on a `[[link]]` opens its note here (or creates it), never another page. */
   function openNoteLink(event: MouseEvent<HTMLElement>): boolean {
@@ -56,6 +74,7 @@ export default function NotePreview({ text, onChange, links, notes }: NotePrevie
     const box = event.target;
     if (!(box instanceof HTMLInputElement) || box.type !== 'checkbox' || !onChange) return;
     const boxes = boxesIn(event.currentTarget);
+    if (!boxes.includes(box)) return;
     // The click has already flipped this box; what was shown is the other state.
     const shown = boxes.map((each) => (each === box ? !each.checked : each.checked));
     const changed = toggleTask(text, boxes.indexOf(box), shown);

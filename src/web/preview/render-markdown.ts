@@ -1,10 +1,7 @@
 import DOMPurify from 'dompurify';
-import { Marked } from 'marked';
-import { noteLinks, noteLinkTarget } from './note-links-extension.js';
-
-// GitHub-flavoured Markdown (tables, task lists, strikethrough), line breaks as written.
-// `[[Title]]` links to other notes as well.
-const markdown = new Marked({ gfm: true, breaks: true, async: false }, noteLinks);
+import { CALLOUT_KINDS } from './callout-extension.js';
+import { markdownToHtml } from './markdown-to-html.js';
+import { noteLinkTarget } from './note-links-extension.js';
 
 const purify = DOMPurify(window);
 // Anything that could fetch from elsewhere or restyle the page is dropped; scripts, event
@@ -33,6 +30,24 @@ const CONFIG = {
 };
 
 const REMOTE_MARK = 'data-remote-image';
+
+/**
+ * The marks the renderer puts on what it draws, each on its own elements with the values it
+ * writes: a note writing one by hand gets what the Markdown would give, nothing more.
+ */
+const MARKS: Record<string, (tag: string, value: string) => boolean> = {
+  'data-callout': (tag, value) => (tag === 'DIV' || tag === 'DETAILS') && CALLOUT_KINDS.has(value),
+  'data-math': (tag, value) => tag === 'CODE' && (value === 'inline' || value === 'display'),
+  'data-diagram': (tag, value) => tag === 'PRE' && value === 'mermaid',
+  'data-embed': (tag, value) => tag === 'DIV' && value === '',
+  // A folding callout's state; a `<dialog open>` could cover the page.
+  open: (tag) => tag === 'DETAILS',
+};
+
+purify.addHook('uponSanitizeAttribute', (node, data) => {
+  const allowed = Object.hasOwn(MARKS, data.attrName) ? MARKS[data.attrName] : undefined;
+  if (allowed?.(node.tagName, data.attrValue)) data.forceKeepAttr = true;
+});
 
 /** Whether a link's target names a note; asked while one text is sanitized. */
 let isLinked: (target: string) => boolean = () => true;
@@ -87,12 +102,14 @@ function replaceRemoteImages(html: string): string {
 /**
  * A note as safe HTML: rendered Markdown, sanitized, nothing that fetches from elsewhere.
  * `linked` tells which `[[link]]` targets name a note; the others are marked as missing.
+ * `textOf` gives the text of the note a `![[embed]]` names, if it names one.
  */
 export function renderMarkdown(
   text: string,
   linked: (target: string) => boolean = () => true,
+  textOf: (target: string) => string | undefined = () => undefined,
 ): string {
-  const html = markdown.parse(text) as string;
+  const html = markdownToHtml(text, textOf);
   isLinked = linked;
   try {
     return replaceRemoteImages(purify.sanitize(html, CONFIG));
