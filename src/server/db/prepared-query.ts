@@ -20,6 +20,8 @@ interface Compiled {
  * the hot paths (a save, a session check) run the same few queries every time. Parameters are
  * named; while the query is built each stands as a marker, which compiling leaves as a bound
  * value to swap for the real one.
+ * It is for the server's save and create rates: building each query anew on every request
+ * costs them a large share on both databases (bench/RESULTS.md).
  */
 export class PreparedQuery<P extends object, R> {
   private readonly byDialect = new WeakMap<object, Compiled>();
