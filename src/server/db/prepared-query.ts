@@ -1,5 +1,4 @@
 import { type Compilable, type CompiledQuery, PostgresAdapter } from 'kysely';
-import { keepStatementPrepared } from './postgres-named-statements.js';
 import { escapePostgresText } from './postgres-text.js';
 import type { Db } from './schema.js';
 
@@ -20,7 +19,9 @@ interface Compiled {
  * building and compiling a query costs several times what SQLite takes to run a small one, and
  * the hot paths (a save, a session check) run the same few queries every time. Parameters are
  * named; while the query is built each stands as a marker, which compiling leaves as a bound
- * value to swap for the real one. PostgreSQL keeps each prepared on its connections too.
+ * value to swap for the real one.
+ * It is for the server's save and create rates: building each query anew on every request
+ * costs them a large share on both databases (bench/RESULTS.md).
  */
 export class PreparedQuery<P extends object, R> {
   private readonly byDialect = new WeakMap<object, Compiled>();
@@ -52,9 +53,7 @@ export class PreparedQuery<P extends object, R> {
         const named = typeof value === 'string' && value.startsWith(MARKER);
         return named ? { parameter: value.slice(MARKER.length) } : { value };
       });
-      const postgres = adapter instanceof PostgresAdapter;
-      if (postgres) keepStatementPrepared(query.sql);
-      compiled = { query, slots, escapeText: postgres };
+      compiled = { query, slots, escapeText: adapter instanceof PostgresAdapter };
       this.byDialect.set(adapter, compiled);
     }
     return compiled;

@@ -28,8 +28,10 @@ export interface OffThreadSaver {
 
 /**
  * Saves through one worker; should it fail to start or stop, saves go on from the page. A save
- * from the page costs its thread the fetch's setup, the encoding and reading the answer, more
- * the larger the note (bench/RESULTS.md); handing it over costs a copy.
+ * from the page costs its thread the fetch's setup, encoding and reading the answer, which grow
+ * with the note; handing it over costs a copy.
+ * It is for large notes: without it each key in a megabyte note costs the page's thread a
+ * long task (the typing figures in bench/RESULTS.md); in short notes the difference is lost.
  */
 export function offThreadSaver(create: () => WorkerLike | null = startWorker): OffThreadSaver {
   let worker: WorkerLike | null | undefined;

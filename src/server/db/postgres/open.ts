@@ -12,7 +12,6 @@ import {
   isPermanentConnectionFailure,
   postgresClientConfig,
 } from '../postgres-connection.js';
-import { prepareHotStatements } from '../postgres-named-statements.js';
 import { PostgresTextPlugin } from '../postgres-text.js';
 import type { DatabaseSchema } from '../schema.js';
 import { readPostgresAttachmentChunks } from './attachment-chunks.js';
@@ -62,7 +61,6 @@ export async function openPostgres(
   // An idle connection that breaks (e.g. PostgreSQL restarts) is dropped from the pool and the
   // next query opens a new one; without a listener the error would end the process.
   pool.on('error', () => {});
-  prepareHotStatements(pool);
   answerBinaryCopies(pool);
   try {
     await waitUntilAnswering(pool, url, options.startupWaitMs ?? DEFAULT_STARTUP_WAIT_MS);
