@@ -18,36 +18,52 @@ function lineOf(text: string, { from, to }: Mention): string {
   return text.slice(start, end === -1 ? text.length : end).trim();
 }
 
+interface MentionsProps {
+  noteId: NoteId;
+  title: string;
+  linking: Backlink[];
+}
+
 /**
  * The notes that name this one's title without linking it, found by search when opened.
  * "Link" turns the first such mention into a `[[link]]`, a change saved like typing.
  */
-export function UnlinkedMentions({
-  noteId,
-  title,
-  linking,
-}: {
-  noteId: NoteId;
-  title: string;
-  linking: Backlink[];
-}) {
-  const controller = useController();
+export function UnlinkedMentions(props: MentionsProps) {
   const [open, setOpen] = useState(false);
+  const listId = useId();
+  return (
+    <div className="links-panel__mentions">
+      <button
+        className="links-panel__toggle links-panel__toggle--minor"
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen(!open)}
+      >
+        <span className="links-panel__chevron" aria-hidden="true" />
+        Unlinked mentions
+      </button>
+      {/* Mounted only while open: closed, it follows no typing. */}
+      {open && <MentionList id={listId} {...props} />}
+    </div>
+  );
+}
+
+function MentionList({ id: listId, noteId, title, linking }: MentionsProps & { id: string }) {
+  const controller = useController();
   const [found, setFound] = useState<Found>(undefined);
   const notes = useAppState((state) => state.notes);
   const drafts = useAppState((state) => state.drafts);
-  const listId = useId();
   const openAt = useOpenAt();
 
   useEffect(() => {
-    if (!open) return;
     const request = new AbortController();
     setFound(undefined);
     void controller.find.mentionsOf(title, request.signal).then((ids) => {
       if (!request.signal.aborted) setFound(ids ?? null);
     });
     return () => request.abort();
-  }, [open, title, controller]);
+  }, [title, controller]);
 
   const linked = new Set(linking.map((backlink) => backlink.note.id));
   const mentions = (found ?? []).flatMap((id) => {
@@ -67,56 +83,41 @@ export function UnlinkedMentions({
   }
 
   return (
-    <div className="links-panel__mentions">
-      <button
-        className="links-panel__toggle links-panel__toggle--minor"
-        type="button"
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen(!open)}
-      >
-        <span className="links-panel__chevron" aria-hidden="true" />
-        Unlinked mentions
-        {open && found && <span className="links-panel__count">{mentions.length}</span>}
-      </button>
-      {open && (
-        <div id={listId}>
-          {found === undefined && <p className="links-panel__empty">Looking…</p>}
-          {found === null && (
-            <p className="links-panel__empty">Unlinked mentions are found when Quire is online.</p>
-          )}
-          {found && mentions.length === 0 && (
-            <p className="links-panel__empty">No other note names “{title}” without a link.</p>
-          )}
-          {mentions.length > 0 && (
-            <ul className="links-panel__list" aria-label="Unlinked mentions">
-              {mentions.map(({ id, text, mention }) => (
-                <li key={id} className="links-panel__mention">
-                  <button
-                    className="links-panel__entry"
-                    type="button"
-                    onClick={() => openAt(id, mention.from)}
-                  >
-                    <span className="links-panel__title">
-                      {noteDisplay(text).title ?? UNTITLED_NOTE_TITLE}
-                    </span>
-                    <span className="links-panel__snippet">{lineOf(text, mention)}</span>
-                  </button>
-                  {!UNLINKABLE.test(title) && (
-                    <button
-                      className="button button--outline links-panel__link"
-                      type="button"
-                      title={`Make this mention a link to “${title}”`}
-                      onClick={() => link(id, text, mention)}
-                    >
-                      Link
-                    </button>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+    <div id={listId}>
+      {found === undefined && <p className="links-panel__empty">Looking…</p>}
+      {found === null && (
+        <p className="links-panel__empty">Unlinked mentions are found when Quire is online.</p>
+      )}
+      {found && mentions.length === 0 && (
+        <p className="links-panel__empty">No other note names “{title}” without a link.</p>
+      )}
+      {mentions.length > 0 && (
+        <ul className="links-panel__list" aria-label="Unlinked mentions">
+          {mentions.map(({ id, text, mention }) => (
+            <li key={id} className="links-panel__mention">
+              <button
+                className="links-panel__entry"
+                type="button"
+                onClick={() => openAt(id, mention.from)}
+              >
+                <span className="links-panel__title">
+                  {noteDisplay(text).title ?? UNTITLED_NOTE_TITLE}
+                </span>
+                <span className="links-panel__snippet">{lineOf(text, mention)}</span>
+              </button>
+              {!UNLINKABLE.test(title) && (
+                <button
+                  className="button button--outline links-panel__link"
+                  type="button"
+                  title={`Make this mention a link to “${title}”`}
+                  onClick={() => link(id, text, mention)}
+                >
+                  Link
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   );
