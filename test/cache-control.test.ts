@@ -96,6 +96,11 @@ async function everyRoute(): Promise<{ calls: RouteCall[]; token: string }> {
     ...gets('/api/notes/:id/versions/:revision', `/api/notes/${note.id}/versions/1`),
     ...gets('/api/notes/:id/backlinks', `/api/notes/${note.id}/backlinks`),
     {
+      route: 'POST /api/notes/:id/rename-links',
+      path: `/api/notes/${note.id}/rename-links`,
+      body: { from: 'Old title', to: 'New title' },
+    },
+    {
       route: 'POST /api/notes/:id/restore',
       path: `/api/notes/${note.id}/restore`,
       body: { revision: 1 },
