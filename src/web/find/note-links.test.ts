@@ -64,6 +64,19 @@ describe('NoteLinks', () => {
     expect(links.titles('GROC', 10)).toEqual([{ id: 'b', title: 'Grocery list' }]);
   });
 
+  it('offers titles as they are now: renamed, added or typed below, in the same order', () => {
+    let state = stateOf([note('a', 'Apples\nred'), note('b', 'Apricots')]);
+    const links = new NoteLinks(() => state);
+    const offered = (query: string) => links.titles(query, 10).map((match) => match.title);
+    expect(offered('ap')).toEqual(['Apples', 'Apricots']);
+    state = { ...state, notes: state.notes.set('a', note('a', 'Apples\nred and green', 200)) };
+    expect(offered('ap')).toEqual(['Apples', 'Apricots']);
+    state = { ...state, notes: state.notes.set('b', note('b', 'Aprons', 300)) };
+    expect(offered('ap')).toEqual(['Apples', 'Aprons']);
+    state = { ...state, sortedNoteIds: ['b', 'a'] };
+    expect(offered('')).toEqual(['Aprons', 'Apples']);
+  });
+
   it('puts a title typed whole first, however many titles start with it', () => {
     const alike = Array.from({ length: 1500 }, (_, i) => note(`n${i}`, `Note 99, part ${i}`));
     const links = new NoteLinks(() => stateOf([...alike, note('whole', 'Note 99')]));

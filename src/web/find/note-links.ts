@@ -41,6 +41,17 @@ function hasInOrder(text: string, wanted: string): boolean {
   return true;
 }
 
+function sameOrder(a: readonly NoteId[], b: readonly NoteId[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Whether a change of the notes came or went, or changed a note's title. */
+const titleChanged = ({ before, after }: { before?: Note; after?: Note }) =>
+  !before || !after || namesOf(before).title !== namesOf(after).title;
+
 export interface LinkTitleMatch {
   id: NoteId;
   title: string;
@@ -156,18 +167,27 @@ export class NoteLinks {
   /** The notes with a title, in list order. */
   private titled(): TitledNote[] {
     const { notes, sortedNoteIds } = this.getState();
-    if (this.titledFor.notes !== notes || this.titledFor.ids !== sortedNoteIds) {
-      const titled: TitledNote[] = [];
-      for (const id of sortedNoteIds) {
-        const note = notes.get(id);
-        const names = note && namesOf(note);
-        if (names?.title !== undefined) {
-          titled.push({ id, title: names.title, foldedTitle: names.foldedTitle });
-        }
-      }
-      this.titledFor = { notes, ids: sortedNoteIds, titled };
+    const held = this.titledFor;
+    if (held.notes === notes && held.ids === sortedNoteIds) return held.titled;
+    // Typing below a title changes the notes at each save, not the titles or their order.
+    if (
+      held.notes !== undefined &&
+      sameOrder(held.ids, sortedNoteIds) &&
+      !ChunkedMap.changes(held.notes, notes).some(titleChanged)
+    ) {
+      this.titledFor = { notes, ids: sortedNoteIds, titled: held.titled };
+      return held.titled;
     }
-    return this.titledFor.titled;
+    const titled: TitledNote[] = [];
+    for (const id of sortedNoteIds) {
+      const note = notes.get(id);
+      const names = note && namesOf(note);
+      if (names?.title !== undefined) {
+        titled.push({ id, title: names.title, foldedTitle: names.foldedTitle });
+      }
+    }
+    this.titledFor = { notes, ids: sortedNoteIds, titled };
+    return titled;
   }
 
   /**
