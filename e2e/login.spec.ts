@@ -195,7 +195,9 @@ test.describe('Log In with a second factor that took too many wrong codes', () =
     ] as const) {
       await page.setViewportSize({ width, height: 800 });
       await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `/tmp/second-factor-locked-${width}-${scheme}.png` });
+      await page.screenshot({
+        path: test.info().outputPath(`second-factor-locked-${width}-${scheme}.png`),
+      });
     }
 
     await typeCode(page, 'aaaaa-bbbbb');

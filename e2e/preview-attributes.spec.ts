@@ -50,7 +50,7 @@ test('the preview keeps only a short list of attributes from a note', async ({
       await page.emulateMedia({ colorScheme });
       await expect(preview(page).getByText('right to left')).toBeVisible();
       const name = `preview-attributes-${testInfo.project.name}-${width}-${colorScheme}`;
-      await page.screenshot({ path: `/tmp/${name}.png` });
+      await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
     }
   }
 });

@@ -49,7 +49,7 @@ test('with two-factor sign-in on, a new password and turning it off need a code'
       await page.emulateMedia({ colorScheme });
       await twoFactor.scrollIntoViewIfNeeded();
       await page.screenshot({
-        path: `/tmp/two-factor-off-${testInfo.project.name}-${width}-${colorScheme}.png`,
+        path: testInfo.outputPath(`two-factor-off-${width}-${colorScheme}.png`),
       });
     }
   }
