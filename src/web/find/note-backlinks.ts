@@ -82,14 +82,10 @@ export class NoteBacklinks {
   private sync(): AppState {
     const state = this.getState();
     if (state.notes === this.indexed) return state;
-    if (this.indexed === undefined) {
-      for (const note of state.notes.values()) this.add(note);
-    } else {
-      for (const { before, after } of ChunkedMap.changes(this.indexed, state.notes)) {
-        if (before) this.remove(before);
-        if (after) this.add(after);
-      }
-    }
+    ChunkedMap.follow(this.indexed, state.notes, {
+      add: (note) => this.add(note),
+      remove: (note) => this.remove(note),
+    });
     this.indexed = state.notes;
     return state;
   }

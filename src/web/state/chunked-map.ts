@@ -107,6 +107,25 @@ export class ChunkedMap<V> {
     return changes;
   }
 
+  /**
+   * Brings an index kept over `held` up to `now`: every value that went is removed and every
+   * value that came is added (a changed value is both); with nothing held, all are added.
+   */
+  static follow<V>(
+    held: ChunkedMap<V> | undefined,
+    now: ChunkedMap<V>,
+    index: { add(value: V): void; remove(value: V): void },
+  ): void {
+    if (held === undefined) {
+      for (const value of now.values()) index.add(value);
+      return;
+    }
+    for (const { before, after } of ChunkedMap.changes(held, now)) {
+      if (before) index.remove(before);
+      if (after) index.add(after);
+    }
+  }
+
   private with(index: number, bucket: ReadonlyMap<string, V>, size: number): ChunkedMap<V> {
     const buckets = this.buckets.slice();
     buckets[index] = bucket;
