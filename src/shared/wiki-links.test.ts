@@ -93,6 +93,10 @@ describe('wikiLinks', () => {
     const started = performance.now();
     wikiLinks(hostile);
     wikiLinksInLine('['.repeat(100_000));
+    // Each line's backtick is looked for in that line only, not in the rest of the text.
+    expect(wikiLinks(`${'a `\n'.repeat(100_000)}[[End]]`).map((link) => link.target)).toEqual([
+      'End',
+    ]);
     expect(performance.now() - started).toBeLessThan(1000);
   });
 });

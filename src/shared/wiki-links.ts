@@ -1,3 +1,4 @@
+import { outsideCodeSpans, proseLines } from './markdown-code.js';
 import { noteDisplay } from './note-display.js';
 import { tagName } from './note-tags.js';
 
@@ -44,112 +45,31 @@ function linkAt(text: string, at: number, end: number): WikiLink | null {
 
 /**
  * The links in one line (or any stretch of text outside code blocks), skipping inline code
- * spans. Each character is looked at a bounded number of times: a backtick run without a
- * closing run of its length is remembered, so the text is never searched again for it.
+ * spans.
  */
 export function wikiLinksInLine(text: string, start = 0, end = text.length): WikiLink[] {
   const links: WikiLink[] = [];
-  const unclosed = new Set<number>();
-  let at = start;
-  while (at < end) {
-    const char = text.charCodeAt(at);
-    if (char === 0x60) {
-      let run = at;
-      while (run < end && text.charCodeAt(run) === 0x60) run += 1;
-      const length = run - at;
-      const closing = unclosed.has(length) ? -1 : closingRun(text, run, end, length);
-      if (closing === -1) unclosed.add(length);
-      at = closing === -1 ? run : closing + length;
-    } else if (
-      char === 0x5b &&
-      text.charCodeAt(at + 1) === 0x5b &&
-      text.charCodeAt(at - 1) !== 0x5c
-    ) {
-      const link = linkAt(text, at, end);
+  for (const [from, to] of outsideCodeSpans(text, start, end)) {
+    let at = from;
+    while (at < to - 1) {
+      const opens = text.charCodeAt(at) === 0x5b && text.charCodeAt(at + 1) === 0x5b;
+      const link = opens && text.charCodeAt(at - 1) !== 0x5c ? linkAt(text, at, to) : null;
       if (link) links.push(link);
       at = link ? link.to : at + 1;
-    } else at += 1;
+    }
   }
   return links;
 }
 
-/** Where the next run of exactly `length` backticks starts, or -1. */
-function closingRun(text: string, from: number, end: number, length: number): number {
-  let at = text.indexOf('`', from);
-  while (at !== -1 && at < end) {
-    let run = at;
-    while (run < end && text.charCodeAt(run) === 0x60) run += 1;
-    if (run - at === length) return at;
-    at = text.indexOf('`', run);
-  }
-  return -1;
-}
-
-const BLANK = /^\s*$/;
-const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
-
-/** The fence a line opens (its backticks or tildes), if it opens one. */
-function openingFence(line: string): string | undefined {
-  const [, fence, info = ''] = FENCE.exec(line) ?? [];
-  // A backtick fence's info string may not hold a backtick (that is inline code).
-  if (!fence || (fence.startsWith('`') && info.includes('`'))) return undefined;
-  return fence;
-}
-
-/** Whether a line closes a block opened by `fence`: the same mark, at least as long, alone. */
-function closesFence(line: string, fence: string): boolean {
-  const [, closing, rest = ''] = FENCE.exec(line) ?? [];
-  return (
-    closing !== undefined &&
-    closing[0] === fence[0] &&
-    closing.length >= fence.length &&
-    BLANK.test(rest)
-  );
-}
-const INDENTED = /^(?: {4}|\t)/;
-const LIST_ITEM = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:\s|$)/;
-
 /**
  * The links in a note's text, in order, outside inline code, fenced code blocks and indented
- * code blocks. Indented lines inside a list are read as the list's text, not as code.
+ * code blocks.
  */
 export function wikiLinks(text: string): WikiLink[] {
   if (!text.includes('[[')) return [];
   const links: WikiLink[] = [];
-  const lineBreak = /\r\n|\r|\n/g;
-  let fence: string | null = null;
-  let previousBlank = true;
-  let inCodeBlock = false;
-  let inList = false;
-  let start = 0;
-  for (;;) {
-    const match = lineBreak.exec(text);
-    const end = match ? match.index : text.length;
-    const line = text.slice(start, end);
-    const blank = BLANK.test(line);
-    if (fence !== null) {
-      if (closesFence(line, fence)) fence = null;
-    } else {
-      const opening = openingFence(line);
-      const indented = !blank && INDENTED.test(line) && !inList && (previousBlank || inCodeBlock);
-      if (opening) {
-        fence = opening;
-        inCodeBlock = false;
-      } else if (indented) {
-        inCodeBlock = true;
-      } else if (!blank) {
-        inCodeBlock = false;
-        if (LIST_ITEM.test(line)) inList = true;
-        else if (!INDENTED.test(line) && previousBlank) inList = false;
-        for (const link of wikiLinksInLine(line)) {
-          links.push({ ...link, from: link.from + start, to: link.to + start });
-        }
-      }
-    }
-    previousBlank = blank;
-    if (!match) return links;
-    start = match.index + match[0].length;
-  }
+  for (const [from, to] of proseLines(text)) links.push(...wikiLinksInLine(text, from, to));
+  return links;
 }
 
 /**

@@ -1,4 +1,5 @@
 import path from 'node:path/posix';
+import { replaceInProse } from '../../../shared/markdown-code.js';
 import type { ImportFailure } from '../../../shared/note-transfer.js';
 import { type ImportedFiles, isPictureName } from './imported-files.js';
 import { isNoteFile } from './markdown-files.js';
@@ -53,10 +54,20 @@ const MARKDOWN_LINK =
 const ELSEWHERE = /^([a-z][a-z0-9+.-]*:|#|\/\/|quire-import-)/i;
 
 /**
+ * A file's path without what follows `#` (`page=3` of a PDF, `interface` that Obsidian Publish
+ * reads as a style): the attachment is the whole file.
+ */
+function withoutFragment(target: string): string {
+  const hash = target.indexOf('#');
+  return hash === -1 ? target : target.slice(0, hash);
+}
+
+/**
  * A note's text with its embeds and links to files of the folder pointing at their marks:
  * Obsidian's `![[picture.png]]` (found by name anywhere in the vault), and Markdown's
  * `![](path)` and `[](path)` relative to the note (Joplin's `../_resources/…` among them).
  * An embedded picture that is not in the folder stays as written and is listed in `failed`.
+ * What is written in code is shown as written, so it is left alone.
  */
 export function withFileMarks(
   notePath: string,
@@ -67,7 +78,8 @@ export function withFileMarks(
 ): string {
   const missing = (target: string) =>
     failed.push({ name: label, error: `the attachment "${target}" is not in the file` });
-  const embedded = body.replace(WIKI_EMBED, (whole, target: string) => {
+  const embedded = replaceInProse(body, WIKI_EMBED, (whole, written: string) => {
+    const target = withoutFragment(written);
     if (isNoteFile(target) || !/\.[A-Za-z0-9]{1,10}$/.test(target)) return whole; // a note
     const mark = folder.markFor(notePath, target, true);
     if (!mark) {
@@ -77,10 +89,13 @@ export function withFileMarks(
     const name = path.basename(target);
     return isPictureName(name) ? `![${name}](${mark})` : `[${name}](${mark})`;
   });
-  return embedded.replace(
+  return replaceInProse(
+    embedded,
     MARKDOWN_LINK,
-    (whole, bang: string, label: string, target: string, title = '') => {
-      if (ELSEWHERE.test(target) || isNoteFile(target.split('#')[0] ?? '')) return whole;
+    (whole, bang: string, label: string, written: string, title = '') => {
+      if (ELSEWHERE.test(written)) return whole;
+      const target = withoutFragment(written);
+      if (isNoteFile(target)) return whole;
       const mark = folder.markFor(notePath, target, bang === '!');
       if (!mark) {
         if (bang === '!') missing(target);

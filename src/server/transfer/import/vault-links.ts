@@ -1,4 +1,5 @@
 import path from 'node:path/posix';
+import { replaceInProse } from '../../../shared/markdown-code.js';
 import { isLinkableTitle } from '../../../shared/rename-links.js';
 import {
   linkIndex,
@@ -195,7 +196,8 @@ export function joinVault(vault: readonly VaultFile[]): void {
       const title = linkableTitle(target);
       return title === undefined ? undefined : withTarget(link, inside, title);
     });
-    file.note.body = linked.replace(
+    file.note.body = replaceInProse(
+      linked,
       MARKDOWN_NOTE_LINK,
       (whole, shown: string, spaced?: string, plain?: string) => {
         const written = decoded(spaced ?? plain ?? '');

@@ -1,0 +1,150 @@
+/**
+ * Where a Markdown text's prose is, outside its code: what is written in code (a fenced or
+ * indented block, an inline span) is shown as written, so no link, embed or file reference in it
+ * counts. Offsets are `[from, to)` into the text.
+ */
+
+const BLANK = /^\s*$/;
+const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+const INDENTED = /^(?: {4}|\t)/;
+const LIST_ITEM = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:\s|$)/;
+
+/** The fence a line opens (its backticks or tildes), if it opens one. */
+function openingFence(line: string): string | undefined {
+  const [, fence, info = ''] = FENCE.exec(line) ?? [];
+  // A backtick fence's info string may not hold a backtick (that is inline code).
+  if (!fence || (fence.startsWith('`') && info.includes('`'))) return undefined;
+  return fence;
+}
+
+/** Whether a line closes a block opened by `fence`: the same mark, at least as long, alone. */
+function closesFence(line: string, fence: string): boolean {
+  const [, closing, rest = ''] = FENCE.exec(line) ?? [];
+  return (
+    closing !== undefined &&
+    closing[0] === fence[0] &&
+    closing.length >= fence.length &&
+    BLANK.test(rest)
+  );
+}
+
+/**
+ * The non-blank lines outside fenced and indented code blocks, in order. Indented lines inside
+ * a list are read as the list's text, not as code.
+ */
+export function* proseLines(text: string): Generator<[from: number, to: number]> {
+  const lineBreak = /\r\n|\r|\n/g;
+  let fence: string | null = null;
+  let previousBlank = true;
+  let inCodeBlock = false;
+  let inList = false;
+  let start = 0;
+  for (;;) {
+    const match = lineBreak.exec(text);
+    const end = match ? match.index : text.length;
+    const line = text.slice(start, end);
+    const blank = BLANK.test(line);
+    if (fence !== null) {
+      if (closesFence(line, fence)) fence = null;
+    } else {
+      const opening = openingFence(line);
+      const indented = !blank && INDENTED.test(line) && !inList && (previousBlank || inCodeBlock);
+      if (opening) {
+        fence = opening;
+        inCodeBlock = false;
+      } else if (indented) {
+        inCodeBlock = true;
+      } else if (!blank) {
+        inCodeBlock = false;
+        if (LIST_ITEM.test(line)) inList = true;
+        else if (!INDENTED.test(line) && previousBlank) inList = false;
+        yield [start, end];
+      }
+    }
+    previousBlank = blank;
+    if (!match) return;
+    start = match.index + match[0].length;
+  }
+}
+
+/**
+ * The stretches of `text[start, end)` (one line, say) between its inline code spans. Each
+ * character is looked at a bounded number of times: a backtick run without a closing run of its
+ * length is remembered as literal text, so the rest is never searched again for it.
+ */
+export function* outsideCodeSpans(
+  text: string,
+  start = 0,
+  end = text.length,
+): Generator<[from: number, to: number]> {
+  const unclosed = new Set<number>();
+  let from = start;
+  let at = nextBacktick(text, start, end);
+  while (at < end) {
+    const run = runEnd(text, at, end);
+    const length = run - at;
+    const closing = unclosed.has(length) ? end : closingRun(text, run, end, length);
+    if (closing === end) {
+      unclosed.add(length);
+      at = nextBacktick(text, run, end);
+    } else {
+      if (at > from) yield [from, at];
+      from = closing + length;
+      at = nextBacktick(text, from, end);
+    }
+  }
+  if (end > from) yield [from, end];
+}
+
+/** Where the next backtick at or after `from` is, or `end`: never looking past `end`. */
+function nextBacktick(text: string, from: number, end: number): number {
+  let at = from;
+  while (at < end && text.charCodeAt(at) !== 0x60) at += 1;
+  return at;
+}
+
+/** Just past the run of backticks starting at `at`. */
+function runEnd(text: string, at: number, end: number): number {
+  let run = at;
+  while (run < end && text.charCodeAt(run) === 0x60) run += 1;
+  return run;
+}
+
+/** Where the next run of exactly `length` backticks starts before `end`, or `end`. */
+function closingRun(text: string, from: number, end: number, length: number): number {
+  let at = nextBacktick(text, from, end);
+  while (at < end) {
+    const run = runEnd(text, at, end);
+    if (run - at === length) return at;
+    at = nextBacktick(text, run, end);
+  }
+  return end;
+}
+
+/** The stretches of a Markdown text outside code blocks and inline code spans, in order. */
+export function* proseStretches(text: string): Generator<[from: number, to: number]> {
+  for (const [lineStart, lineEnd] of proseLines(text)) {
+    yield* outsideCodeSpans(text, lineStart, lineEnd);
+  }
+}
+
+/**
+ * `text` with `pattern` (a global regular expression) replaced only in its prose: code is left
+ * as written. A match never spans two stretches, as no Markdown link crosses code.
+ */
+export function replaceInProse(
+  text: string,
+  pattern: RegExp,
+  replace: (match: string, ...groups: string[]) => string,
+): string {
+  let out = '';
+  let copied = 0;
+  for (const [from, to] of proseStretches(text)) {
+    const stretch = text.slice(from, to);
+    const replaced = stretch.replace(pattern, replace);
+    if (replaced === stretch) continue;
+    out += text.slice(copied, from) + replaced;
+    copied = to;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
