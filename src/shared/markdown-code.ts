@@ -68,9 +68,28 @@ export function* proseLines(text: string): Generator<[from: number, to: number]>
 }
 
 /**
- * The stretches of `text[start, end)` (one line, say) between its inline code spans. Each
- * character is looked at a bounded number of times: a backtick run without a closing run of its
- * length is remembered as literal text, so the rest is never searched again for it.
+ * Just past the `]]` of the wiki link whose `[[` is at `at`, or -1 when none closes there: the
+ * inside stops at the first bracket or line break (no nesting), and may hold backticks.
+ */
+export function wikiLinkEnd(text: string, at: number, end = text.length): number {
+  if (text.charCodeAt(at) !== 0x5b || text.charCodeAt(at + 1) !== 0x5b) return -1;
+  let close = at + 2;
+  while (close < end) {
+    const char = text.charCodeAt(close);
+    if (char === 0x5b || char === 0x5d || char === 0x0a || char === 0x0d) break;
+    close += 1;
+  }
+  return close + 1 < end && text.charCodeAt(close) === 0x5d && text.charCodeAt(close + 1) === 0x5d
+    ? close + 2
+    : -1;
+}
+
+/**
+ * The stretches of `text[start, end)` (one line, say) between its inline code spans. Whichever
+ * opens first wins: a code span hides the links in it, and a wiki link may show code in its
+ * text (`[[Functions#hasTag|`hasTag`]]`), as in Obsidian. Each character is looked at a
+ * bounded number of times: a backtick run without a closing run of its length is remembered as
+ * literal text, so the rest is never searched again for it.
  */
 export function* outsideCodeSpans(
   text: string,
@@ -79,19 +98,25 @@ export function* outsideCodeSpans(
 ): Generator<[from: number, to: number]> {
   const unclosed = new Set<number>();
   let from = start;
-  let at = nextBacktick(text, start, end);
+  let at = start;
   while (at < end) {
-    const run = runEnd(text, at, end);
-    const length = run - at;
-    const closing = unclosed.has(length) ? end : closingRun(text, run, end, length);
-    if (closing === end) {
-      unclosed.add(length);
-      at = nextBacktick(text, run, end);
-    } else {
-      if (at > from) yield [from, at];
-      from = closing + length;
-      at = nextBacktick(text, from, end);
-    }
+    const char = text.charCodeAt(at);
+    if (char === 0x5b && text.charCodeAt(at - 1) !== 0x5c) {
+      const linkEnd = wikiLinkEnd(text, at, end);
+      at = linkEnd === -1 ? at + 1 : linkEnd;
+    } else if (char === 0x60) {
+      const run = runEnd(text, at, end);
+      const length = run - at;
+      const closing = unclosed.has(length) ? end : closingRun(text, run, end, length);
+      if (closing === end) {
+        unclosed.add(length);
+        at = run;
+      } else {
+        if (at > from) yield [from, at];
+        from = closing + length;
+        at = from;
+      }
+    } else at += 1;
   }
   if (end > from) yield [from, end];
 }

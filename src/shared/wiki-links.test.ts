@@ -61,6 +61,23 @@ describe('wikiLinks', () => {
     expect(targets('a ` lone [[Real]]')).toEqual(['Real']);
   });
 
+  it('lets a link show code, as Obsidian does: what opens first wins', () => {
+    expect(wikiLinks('See [[Functions#hasTag|`hasTag`]] and `x`')[0]).toMatchObject({
+      target: 'Functions',
+      heading: 'hasTag',
+      shown: '`hasTag`',
+    });
+    expect(targets('[[Filters#`wikilink`|wikilink]] `[[Code]]`')).toEqual(['Filters']);
+    expect(targets('`a [[b` [[c]]')).toEqual(['c']);
+  });
+
+  it('reads a bar written \\| in a table cell as the bar of the link', () => {
+    expect(wikiLinks('| [[Outline\\|Table of contents]] | ![[a.png\\|100]] |')).toMatchObject([
+      { target: 'Outline', shown: 'Table of contents' },
+      { target: 'a.png', shown: '100' },
+    ]);
+  });
+
   it('skips fenced code blocks until their closing fence', () => {
     const text = [
       '[[Before]]',

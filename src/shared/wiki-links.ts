@@ -1,4 +1,4 @@
-import { outsideCodeSpans, proseLines } from './markdown-code.js';
+import { outsideCodeSpans, proseLines, wikiLinkEnd } from './markdown-code.js';
 import { noteDisplay } from './note-display.js';
 import { tagName } from './note-tags.js';
 
@@ -23,24 +23,19 @@ export function wikiLinkAt(text: string, at = 0): WikiLink | null {
 
 /** Reads one `[[…]]` starting at `at` (which holds `[[`); null when it is not a link. */
 function linkAt(text: string, at: number, end: number): WikiLink | null {
-  // The inside stops at the first bracket, backtick or line break: no nesting, and a code span
-  // that starts inside it wins, as code spans win over links in Markdown.
-  let close = at + 2;
-  while (close < end) {
-    const char = text.charCodeAt(close);
-    if (char === 0x5b || char === 0x5d || char === 0x60 || char === 0x0a || char === 0x0d) break;
-    close += 1;
-  }
-  if (text.charCodeAt(close) !== 0x5d || text.charCodeAt(close + 1) !== 0x5d) return null;
-  const inside = text.slice(at + 2, close);
+  const to = wikiLinkEnd(text, at, end);
+  if (to === -1) return null;
+  const inside = text.slice(at + 2, to - 2);
   const bar = inside.indexOf('|');
-  const written = (bar === -1 ? inside : inside.slice(0, bar)).trim();
+  // In a table the bar is written `\|`, so the table keeps the link in one cell.
+  const targetEnd = bar > 0 && inside.charCodeAt(bar - 1) === 0x5c ? bar - 1 : bar;
+  const written = (bar === -1 ? inside : inside.slice(0, targetEnd)).trim();
   const hash = written.indexOf('#');
   const target = (hash === -1 ? written : written.slice(0, hash)).trim();
   if (target === '') return null;
   const heading = hash === -1 ? undefined : written.slice(hash + 1).trim() || undefined;
   const shown = bar === -1 ? written : inside.slice(bar + 1).trim() || written;
-  return { from: at, to: close + 2, target, heading, shown };
+  return { from: at, to, target, heading, shown };
 }
 
 /**

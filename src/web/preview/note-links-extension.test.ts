@@ -20,6 +20,15 @@ describe('note links in the preview', () => {
     expect(render('    [[Indented]]')).toBe('<pre><code>[[Indented]]\n</code></pre>\n');
   });
 
+  it('shows code in what a link shows, and reads a table cell\'s \\| as its bar', () => {
+    expect(render('[[Functions#hasTag|`hasTag` and `<b>`]]')).toBe(
+      '<p><a href="#note:Functions"><code>hasTag</code> and <code>&#60;b&#62;</code></a></p>\n',
+    );
+    expect(render('| a |\n|---|\n| [[Outline\\|Table of contents]] |')).toContain(
+      '<td><a href="#note:Outline">Table of contents</a></td>',
+    );
+  });
+
   it('escapes what the link shows and where it points', () => {
     const html = render('[[<img src=x onerror=alert(1)>|"><script>]]');
     expect(html).not.toContain('<img');

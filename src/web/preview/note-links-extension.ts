@@ -1,4 +1,5 @@
 import type { MarkedExtension, Tokens } from 'marked';
+import { outsideCodeSpans } from '../../shared/markdown-code.js';
 import { wikiLinkAt } from '../../shared/wiki-links.js';
 import { escapeHtml } from './escape-html.js';
 
@@ -9,6 +10,25 @@ interface NoteLinkToken extends Tokens.Generic {
   type: 'noteLink';
   target: string;
   shown: string;
+}
+
+/** What a link shows, as text with its code spans as code (`[[Functions|`hasTag`]]`). */
+function shownHtml(shown: string): string {
+  let html = '';
+  let copied = 0;
+  for (const [from, to] of outsideCodeSpans(shown)) {
+    if (from > copied) html += codeHtml(shown.slice(copied, from));
+    html += escapeHtml(shown.slice(from, to));
+    copied = to;
+  }
+  return copied < shown.length ? html + codeHtml(shown.slice(copied)) : html;
+}
+
+/** A code span as written (its backticks and their spaces taken off) as HTML. */
+function codeHtml(span: string): string {
+  const inside = span.replace(/^`+|`+$/g, '');
+  const trimmed = /^ .*[^ ].* $/.test(inside) ? inside.slice(1, -1) : inside;
+  return `<code>${escapeHtml(trimmed)}</code>`;
 }
 
 /** The link's target from a rendered note link's address. */
@@ -22,8 +42,8 @@ export function noteLinkTarget(href: string): string | null {
 }
 
 /**
- * `[[Title]]` and its forms as links inside the app. marked reads code spans and blocks before
- * this, so a `[[…]]` in code stays text.
+ * `[[Title]]` and its forms as links inside the app. marked reads code blocks, and code spans
+ * that open before a link, first, so a `[[…]]` in code stays text.
  */
 export const noteLinks: MarkedExtension = {
   extensions: [
@@ -47,7 +67,7 @@ export const noteLinks: MarkedExtension = {
       renderer(token) {
         const { target, shown } = token as NoteLinkToken;
         const href = `${NOTE_LINK_PREFIX}${encodeURIComponent(target)}`;
-        return `<a href="${escapeHtml(href)}">${escapeHtml(shown)}</a>`;
+        return `<a href="${escapeHtml(href)}">${shownHtml(shown)}</a>`;
       },
     },
   ],
