@@ -102,7 +102,7 @@ describe('import', () => {
     const token = await signUp(server.url);
     const vault = zipSync({
       'Trips/Lisbon.md': strToU8(
-        'Tram 28\n![[tram.png]]\n![diagram](../assets/diagram%20one.png#wide)\n![[nowhere.png|300]]\n[[Other note]]\n\nWrite `![[File.png]]` or:\n\n```md\n![shown](elsewhere.png)\n```',
+        'Tram 28\n| ![[tram.png\\|300]] |\n![diagram](../assets/diagram%20one.png#wide)\n![[nowhere.png|300]]\n[[Other note]] [[tram.png|the tram]]\n\nWrite `![[File.png]]` or:\n\n```md\n![shown](elsewhere.png)\n```',
       ),
       'media/photos/tram.png': PNG,
       'assets/diagram one.png': PNG2,
@@ -121,7 +121,7 @@ describe('import', () => {
     });
     const [body = ''] = await bodies(token);
     expect(body).toMatch(
-      /^Lisbon\n\nTram 28\n!\[tram\.png\]\(\/api\/attachments\/[\w-]{22}\)\n!\[diagram\]\(\/api\/attachments\/[\w-]{22}\)\n!\[\[nowhere\.png\|300\]\]\n\[\[Other note\]\]\n\nWrite `!\[\[File\.png\]\]` or:\n\n```md\n!\[shown\]\(elsewhere\.png\)\n```$/,
+      /^Lisbon\n\nTram 28\n\| !\[tram\.png\]\(\/api\/attachments\/[\w-]{22}\) \|\n!\[diagram\]\(\/api\/attachments\/[\w-]{22}\)\n!\[\[nowhere\.png\|300\]\]\n\[\[Other note\]\] \[the tram\]\(\/api\/attachments\/[\w-]{22}\)\n\nWrite `!\[\[File\.png\]\]` or:\n\n```md\n!\[shown\]\(elsewhere\.png\)\n```$/,
     );
     const [tram, diagram] = idsIn(body) as [string, string];
     expect((await bytesOf(token, tram)).equals(PNG)).toBe(true);

@@ -44,7 +44,7 @@ export class FolderFiles {
   }
 }
 
-const WIKI_EMBED = /!\[\[([^[\]|\n]{1,500})(?:\|[^[\]\n]{0,200})?\]\]/g;
+const WIKI_FILE_LINK = /(!?)\[\[([^[\]|\n]{1,500})(?:\|([^[\]\n]{0,200}))?\]\]/g;
 const MARKDOWN_LINK =
   /(!?)\[((?:[^\]\\\n]|\\.){0,500})\]\(<?([^()<>\s]{1,1000})>?(\s+"[^"\n]{0,200}")?\)/g;
 /**
@@ -64,8 +64,9 @@ function withoutFragment(target: string): string {
 
 /**
  * A note's text with its embeds and links to files of the folder pointing at their marks:
- * Obsidian's `![[picture.png]]` (found by name anywhere in the vault), and Markdown's
- * `![](path)` and `[](path)` relative to the note (Joplin's `../_resources/…` among them).
+ * Obsidian's `![[picture.png]]` and `[[file.pdf|shown]]` (found by name anywhere in the vault),
+ * and Markdown's `![](path)` and `[](path)` relative to the note (Joplin's `../_resources/…`
+ * among them).
  * An embedded picture that is not in the folder stays as written and is listed in `failed`.
  * What is written in code is shown as written, so it is left alone.
  */
@@ -78,17 +79,24 @@ export function withFileMarks(
 ): string {
   const missing = (target: string) =>
     failed.push({ name: label, error: `the attachment "${target}" is not in the file` });
-  const embedded = replaceInProse(body, WIKI_EMBED, (whole, written: string) => {
-    const target = withoutFragment(written);
-    if (isNoteFile(target) || !/\.[A-Za-z0-9]{1,10}$/.test(target)) return whole; // a note
-    const mark = folder.markFor(notePath, target, true);
-    if (!mark) {
-      missing(target);
-      return whole;
-    }
-    const name = path.basename(target);
-    return isPictureName(name) ? `![${name}](${mark})` : `[${name}](${mark})`;
-  });
+  const embedded = replaceInProse(
+    body,
+    WIKI_FILE_LINK,
+    (whole, bang: string, written: string, shown = '') => {
+      // In a table the bar is written `\|`: its backslash is not part of the name.
+      const target = withoutFragment(written.replace(/\\$/, ''));
+      if (isNoteFile(target) || !/\.[A-Za-z0-9]{1,10}$/.test(target)) return whole; // a note
+      const mark = folder.markFor(notePath, target, true);
+      if (!mark) {
+        if (bang === '!') missing(target);
+        return whole;
+      }
+      const name = path.basename(target);
+      // An embed's text after the bar is its size; a link's is what it shows.
+      if (bang !== '!') return `[${shown.trim() || name}](${mark})`;
+      return isPictureName(name) ? `![${name}](${mark})` : `[${name}](${mark})`;
+    },
+  );
   return replaceInProse(
     embedded,
     MARKDOWN_LINK,
