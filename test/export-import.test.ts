@@ -158,7 +158,7 @@ const LINKED_BODIES = [
   '# Groceries\nolder list',
   '# Groceries\nnewer list',
   'Trip: Lisbon?\nday 1',
-  'Index\n[[Trip: Lisbon?#Day 1|trip]] [[fitness]] [[groceries]] [[Nowhere]] ![[Health]] `[[fitness]]`',
+  'Index\n[[Trip: Lisbon?#Day 1|trip]] [[fitness]] [[groceries]] [[Nowhere]] ![[Health]] `[[fitness]]`\nAs written: [[Health|fitness]]',
 ];
 
 /** Where each note's links lead, by Quire's rules: the bodies of the notes they find. */
@@ -187,8 +187,13 @@ describe('export as a vault', () => {
         'notes.json',
       ].sort(),
     );
-    expect(files['Index.md']?.split('---\n')[2]).toBe(
-      'Index\n[[Trip Lisbon#Day 1|trip]] [[Health|fitness]] [[Groceries (2)|groceries]] [[Nowhere]] ![[Health]] `[[fitness]]`',
+    const [, indexFront, indexText] = files['Index.md']?.split('---\n') ?? [];
+    expect(indexText).toBe(
+      'Index\n[[Trip Lisbon#Day 1|trip]] [[Health|fitness]] [[Groceries (2)|groceries]] [[Nowhere]] ![[Health]] `[[fitness]]`\nAs written: [[Health|fitness]]',
+    );
+    // What the note wrote is kept beside, so an import writes it back.
+    expect(indexFront).toContain(
+      '\nquire-links-written: {"Trip Lisbon#Day 1|trip": ["Trip: Lisbon?#Day 1|trip"], "Health|fitness": ["fitness", "Health|fitness"], "Groceries (2)|groceries": ["groceries"]}\n',
     );
     expect(files['Health.md']).toMatch(/\ntags: \[\]\naliases: \["fitness"\]\n---\nHealth\n/);
 
@@ -201,7 +206,8 @@ describe('export as a vault', () => {
     expect((await importFile(server.url, exact, zip, 'quire.zip')).json.imported).toBe(5);
     expect(strip(await listNotes(server.url, exact))).toEqual(strip(before));
 
-    // Its Markdown files alone, as a vault Obsidian gives back, come back the same too.
+    // Its Markdown files alone, as a vault Obsidian gives back, come back the same too: the
+    // links the export rewrote as they were, the ones the note wrote so as they are.
     const { 'notes.json': _json, ...markdown } = unzipSync(zip);
     const vault = await signUp(server.url);
     const result = await importFile(server.url, vault, zipSync(markdown), 'vault.zip');

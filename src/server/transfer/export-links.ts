@@ -1,5 +1,5 @@
 import type { Note } from '../../shared/note.js';
-import { linkKey, linkNames } from '../../shared/wiki-links.js';
+import { linkKey, linkNames, type WikiLink } from '../../shared/wiki-links.js';
 import type { Db } from '../db/schema.js';
 import { ExportFileNames } from './export-file-name.js';
 import { rewriteLinks } from './link-targets.js';
@@ -38,18 +38,34 @@ export class ExportLinks {
   /**
    * The text with each link that names its note otherwise than by that note's file name (an
    * alias, a title the file name had to change, a title shared by notes) naming the file, and
-   * showing what it showed: Obsidian finds notes by their files.
+   * showing what it showed: Obsidian finds notes by their files. `linksWritten` holds, for each
+   * inside a rewritten link has, what the note wrote at each link with that inside, in order,
+   * so an import can write it back.
    */
-  forObsidian(body: string): string {
-    return rewriteLinks(body, (link) => {
-      const found = this.byName.get(linkKey(link.target));
-      const file = found ? this.fileOf.get(found.id) : undefined;
-      if (file === undefined) return undefined;
-      const stem = file.replace(/\.md$/, '');
-      if (asFileName(stem) === asFileName(link.target)) return undefined;
-      const heading = link.heading === undefined ? '' : `#${link.heading}`;
-      return `${stem}${heading}|${link.shown}`;
+  forObsidian(body: string): { body: string; linksWritten: Map<string, string[]> } {
+    const inNote = new Map<string, string[]>();
+    const rewritten = new Set<string>();
+    const text = rewriteLinks(body, (link, inside) => {
+      const written = this.insideFor(link) ?? inside;
+      inNote.set(written, [...(inNote.get(written) ?? []), inside]);
+      if (written !== inside) rewritten.add(written);
+      return written;
     });
+    const linksWritten = new Map(
+      [...rewritten].map((inside) => [inside, inNote.get(inside) ?? []]),
+    );
+    return { body: text, linksWritten };
+  }
+
+  /** The inside of a link naming its note's file, when the link names the note otherwise. */
+  private insideFor(link: WikiLink): string | undefined {
+    const found = this.byName.get(linkKey(link.target));
+    const file = found ? this.fileOf.get(found.id) : undefined;
+    if (file === undefined) return undefined;
+    const stem = file.replace(/\.md$/, '');
+    if (asFileName(stem) === asFileName(link.target)) return undefined;
+    const heading = link.heading === undefined ? '' : `#${link.heading}`;
+    return `${stem}${heading}|${link.shown}`;
   }
 }
 

@@ -57,10 +57,10 @@ async function* zipChunks(
   const links = await exportLinks(db, userId);
   for await (const page of notePages(db, userId)) {
     for (const note of page) {
-      const markdown = noteAsMarkdown({
-        ...note,
-        body: links.forObsidian(withRelativeReferences(note.body, attachments)),
-      });
+      const { body, linksWritten } = links.forObsidian(
+        withRelativeReferences(note.body, attachments),
+      );
+      const markdown = noteAsMarkdown({ ...note, body }, linksWritten);
       add(links.fileName(note), note.timeLastModified).push(encoder.encode(markdown), true);
     }
     yield* take();

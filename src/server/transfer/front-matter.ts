@@ -5,21 +5,34 @@ import { noteAliases } from '../../shared/wiki-links.js';
 
 const isoTime = (seconds: number) => new Date(seconds * 1000).toISOString();
 
+/** The key of the links an export wrote otherwise than the note did, and what it did write. */
+const LINKS_WRITTEN_KEY = 'quire-links-written';
+
 /**
- * A note as a Markdown file: YAML front matter (id, created, modified, tags, and aliases when
- * it has any, where Obsidian reads them), then the body exactly. Strings are written as JSON,
- * which YAML reads as the same strings.
+ * A note as a Markdown file: YAML front matter (id, created, modified, tags, aliases when it
+ * has any, where Obsidian reads them, and the links the export wrote otherwise, each with what
+ * the note wrote), then the body. Strings are written as JSON, which YAML reads as the same
+ * strings.
  */
-export function noteAsMarkdown(note: Note): string {
-  const list = (items: string[]) => `[${items.map((item) => JSON.stringify(item)).join(', ')}]`;
+export function noteAsMarkdown(
+  note: Note,
+  linksWritten: ReadonlyMap<string, readonly string[]> = new Map(),
+): string {
+  const json = JSON.stringify;
+  const list = (items: string[]) => `[${items.map((item) => json(item)).join(', ')}]`;
   const aliases = noteAliases(note.body);
+  const written = Array.from(
+    linksWritten,
+    ([link, inNote]) => `${json(link)}: ${list([...inNote])}`,
+  );
   return [
     '---',
-    `id: ${JSON.stringify(note.id)}`,
+    `id: ${json(note.id)}`,
     `created: ${isoTime(note.timeCreated)}`,
     `modified: ${isoTime(note.timeLastModified)}`,
     `tags: ${list(noteTags(note.body))}`,
     ...(aliases.length > 0 ? [`aliases: ${list(aliases)}`] : []),
+    ...(written.length > 0 ? [`${LINKS_WRITTEN_KEY}: {${written.join(', ')}}`] : []),
     '---',
     note.body,
   ].join('\n');
@@ -42,12 +55,17 @@ export interface FrontMatter {
   properties?: string;
   /** Written by Quire's export: only its keys, `id` first. The body is the note exactly. */
   fromQuire: boolean;
+  /**
+   * In a file of Quire's export, each inside of a link it wrote otherwise than the note did (to
+   * name the note's file), with what the note wrote at each link of that inside, in order.
+   */
+  linksWritten: ReadonlyMap<string, readonly string[]>;
 }
 
 /** Keys this import takes in; front matter with any other key is kept in the note. */
 const KNOWN_KEYS = new Set(['id', 'title', 'created', 'modified', 'updated', 'tags']);
 /** Keys Quire's export writes; `aliases` is a copy of what the note's text says. */
-const QUIRE_KEYS = new Set(['id', 'created', 'modified', 'tags', 'aliases']);
+const QUIRE_KEYS = new Set(['id', 'created', 'modified', 'tags', 'aliases', LINKS_WRITTEN_KEY]);
 const FENCE = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/;
 /**
  * Front matter is a few lines; a longer one stays in the note as text. YAML costs far more per
@@ -84,15 +102,27 @@ function parseFields(yaml: string): Record<string, unknown> | undefined {
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
+/** A mapping of strings to lists of strings, as the export writes the links it rewrote. */
+function stringLists(value: unknown): Map<string, string[]> {
+  const lists = new Map<string, string[]>();
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return lists;
+  for (const [key, items] of Object.entries(value)) {
+    if (Array.isArray(items) && items.every((item) => typeof item === 'string')) {
+      lists.set(key, items);
+    }
+  }
+  return lists;
+}
+
 export function readFrontMatter(text: string): FrontMatter {
   // Only the head is searched; a fence closing at its very end holds too much to count.
   const fence = FENCE.exec(text.slice(0, MAX_FRONT_MATTER_CHARS + 16));
   const yaml = fence?.[1];
   if (!fence || yaml === undefined || yaml.length > MAX_FRONT_MATTER_CHARS) {
-    return { tags: [], body: text, fromQuire: false };
+    return { tags: [], body: text, fromQuire: false, linksWritten: new Map() };
   }
   const fields = parseFields(yaml);
-  if (!fields) return { tags: [], body: text, fromQuire: false };
+  if (!fields) return { tags: [], body: text, fromQuire: false, linksWritten: new Map() };
   const tags = Array.isArray(fields.tags) ? fields.tags.filter((t) => typeof t === 'string') : [];
   const keys = Object.keys(fields);
   const fromQuire = keys[0] === 'id' && keys.every((key) => QUIRE_KEYS.has(key));
@@ -106,5 +136,6 @@ export function readFrontMatter(text: string): FrontMatter {
     body: text.slice(fence[0].length),
     properties: fromQuire || onlyKnown ? undefined : yaml,
     fromQuire,
+    linksWritten: fromQuire ? stringLists(fields[LINKS_WRITTEN_KEY]) : new Map(),
   };
 }

@@ -20,6 +20,8 @@ export interface MarkdownNote {
   note: ImportedNote;
   /** Quire's own export wrote it: its text is the note exactly, title and all. */
   fromQuire: boolean;
+  /** Links Quire's export wrote otherwise than the note did: see `FrontMatter.linksWritten`. */
+  linksWritten: ReadonlyMap<string, readonly string[]>;
   /** Its id in the app that wrote it (front matter `id`), which `:/id` links name. */
   sourceId?: string;
 }
@@ -85,6 +87,7 @@ export function readMarkdownFile(
       timeLastModified: front.modified ?? modified,
     },
     fromQuire: front.fromQuire,
+    linksWritten: front.linksWritten,
     sourceId: front.id,
   };
 }

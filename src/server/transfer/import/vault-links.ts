@@ -6,8 +6,8 @@ import {
   linkKey,
   linkTitle,
   resolveLink,
-  type WikiLink,
   wikiLinkAt,
+  wikiLinks,
 } from '../../../shared/wiki-links.js';
 import { rewriteLinks, withTarget } from '../link-targets.js';
 import type { MarkdownNote } from './markdown-files.js';
@@ -143,19 +143,26 @@ function wikiLink(title: string, heading: string, shown: string): string {
 }
 
 /**
- * Whether a link's shown text, written as a link itself, leads where the link does: to
- * `target`, at the same heading.
+ * What the note wrote at each link of a file of Quire's export, asked in order, where the
+ * export wrote it otherwise. A file edited since (links of that inside added or taken away)
+ * gets back only what every link of that inside had written alike.
  */
-function saysTheSame(
-  link: WikiLink,
-  inside: string,
-  target: VaultFile,
-  find: (name: string) => VaultFile | undefined,
-): boolean {
-  if (!inside.includes('|')) return false;
-  const said = wikiLinkAt(`[[${link.shown}]]`);
-  if (!said || said.heading !== link.heading || said.shown !== link.shown) return false;
-  return find(said.target) === target;
+function linksAsWritten(file: VaultFile): (inside: string) => string | undefined {
+  if (file.linksWritten.size === 0) return () => undefined;
+  const count = new Map<string, number>();
+  for (const link of wikiLinks(file.note.body)) {
+    const inside = file.note.body.slice(link.from + 2, link.to - 2);
+    count.set(inside, (count.get(inside) ?? 0) + 1);
+  }
+  const seen = new Map<string, number>();
+  return (inside) => {
+    const inNote = file.linksWritten.get(inside);
+    if (!inNote) return undefined;
+    const index = seen.get(inside) ?? 0;
+    seen.set(inside, index + 1);
+    if (inNote.length === count.get(inside)) return inNote[index];
+    return inNote.every((written) => written === inNote[0]) ? inNote[0] : undefined;
+  };
 }
 
 /**
@@ -184,13 +191,20 @@ export function joinVault(vault: readonly VaultFile[]): void {
     return title !== undefined && isLinkableTitle(title) ? title : undefined;
   };
   for (const file of files) {
+    const asWritten = linksAsWritten(file);
     const linked = rewriteLinks(file.note.body, (link, inside) => {
+      // Quire's export named the note by its file where the note named it otherwise: what
+      // the note wrote comes back while it still leads there.
+      const inNote = asWritten(inside);
       const target = places.find(file, link.target);
       if (!target) return undefined;
-      // Quire's export names a note by its file and shows what the link said: said again.
-      const find = (name: string) => resolveLink(named, name)?.file;
-      if (file.fromQuire && saysTheSame(link, inside, target, find)) {
-        return link.shown;
+      const said = inNote === undefined ? null : wikiLinkAt(`[[${inNote}]]`);
+      if (
+        said &&
+        said.heading === link.heading &&
+        resolveLink(named, said.target)?.file === target
+      ) {
+        return inNote;
       }
       if (resolveLink(named, link.target)?.file === target) return undefined;
       const title = linkableTitle(target);
