@@ -1,5 +1,6 @@
 import { outsideCodeSpans, proseLines, wikiLinkEnd } from './markdown-code.js';
 import { noteDisplay } from './note-display.js';
+import { propertiesBlock, readProperties } from './note-properties.js';
 import { tagName } from './note-tags.js';
 
 /** A `[[Title]]`, `[[Title|shown]]`, `[[Title#Heading]]` or `[[Title#Heading|shown]]` in a text. */
@@ -79,8 +80,6 @@ export function linkKey(name: string): string {
 
 const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 
-const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
-
 const HEADING_MARKS = /^\s{0,3}#{1,6}(?:\s+|$)/;
 
 /**
@@ -88,84 +87,22 @@ const HEADING_MARKS = /^\s{0,3}#{1,6}(?:\s+|$)/;
  * any front matter (which names the note by its aliases instead).
  */
 export function linkTitle(body: string): string | undefined {
-  const front = body.startsWith('---') ? FRONT_MATTER.exec(body) : null;
-  const title = noteDisplay(front ? body.slice(front[0].length) : body).title;
+  const front = body.startsWith('---') ? propertiesBlock(body) : undefined;
+  const title = noteDisplay(front ? body.slice(front.to) : body).title;
   if (title === undefined) return undefined;
   return title.replace(HEADING_MARKS, '').trim() || undefined;
-}
-
-/** A properties block after the title line is a few lines; past this it is text. */
-export const MAX_PROPERTIES_CHARS = 16 * 1024;
-/** The block's first line must be a YAML key, so a rule under a title is not taken for one. */
-const PROPERTIES_START = /^---[ \t]*\r?\n[ \t]*[\p{L}\p{N}_-]+[ \t]*:/u;
-
-/**
- * Where a note's properties block starts: at the very top (front matter, as Obsidian writes it),
- * or right after the title line, blank lines apart (where an import puts it, as a note's first
- * line is its title). Each character is looked at a bounded number of times.
- */
-function propertiesStart(body: string): number | undefined {
-  if (body.startsWith('---')) return 0;
-  const title = /\S/.exec(body);
-  if (!title) return undefined;
-  let at = body.indexOf('\n', title.index);
-  if (at === -1) return undefined;
-  while (at < body.length) {
-    const char = body.charCodeAt(at);
-    if (char !== 0x0a && char !== 0x0d && char !== 0x20 && char !== 0x09) break;
-    at += 1;
-  }
-  // Back to the start of the line the block opens on.
-  while (at > 0 && body.charCodeAt(at - 1) !== 0x0a) at -= 1;
-  return PROPERTIES_START.test(body.slice(at, at + 256)) ? at : undefined;
-}
-
-/** The YAML text of a note's properties block, wherever `propertiesStart` finds it. */
-export function propertiesOf(body: string): string | undefined {
-  const start = propertiesStart(body);
-  if (start === undefined) return undefined;
-  const head = start === 0 ? body : body.slice(start, start + MAX_PROPERTIES_CHARS + 16);
-  return FRONT_MATTER.exec(head)?.[1];
-}
-
-const ALIASES_KEY = /^aliases[ \t]*:[ \t]*(.*)$/;
-// One item of an inline list: a quoted string (commas and all) or the text up to a comma.
-const INLINE_ITEM = /\s*"[^"]*"\s*|\s*'[^']*'\s*|[^,]+/g;
-
-/** One YAML scalar as written in a simple list: quotes taken off. */
-function unquote(value: string): string {
-  const text = value.trim();
-  const quoted = /^(["'])(.*)\1$/.exec(text);
-  return (quoted ? (quoted[2] ?? '') : text).trim();
 }
 
 /**
  * The other names a note gives itself in its properties (front matter at the top, or a block
  * right after the title line): `aliases: [a, b]`, `aliases: a`, or a block list of `- a` lines
- * under `aliases:`. Only this simple YAML is read (no escapes, no nested lists).
+ * under `aliases:`.
  */
 export function noteAliases(body: string): string[] {
-  const front = propertiesOf(body);
-  if (front === undefined) return [];
-  const lines = front.split(/\r?\n/);
-  const index = lines.findIndex((line) => ALIASES_KEY.test(line));
-  if (index === -1) return [];
-  const value = (ALIASES_KEY.exec(lines[index] ?? '')?.[1] ?? '').trim();
-  let names: string[];
-  if (value.startsWith('[')) {
-    const items = value.replace(/^\[|\]$/g, '').matchAll(INLINE_ITEM);
-    names = Array.from(items, (item) => unquote(item[0]));
-  } else if (value !== '') {
-    names = [unquote(value)];
-  } else {
-    names = [];
-    for (const line of lines.slice(index + 1)) {
-      const item = /^\s*-\s+(.*)$/.exec(line);
-      if (!item) break;
-      names.push(unquote(item[1] ?? ''));
-    }
-  }
-  return names.filter((name) => name !== '');
+  const yaml = propertiesBlock(body)?.yaml;
+  if (yaml === undefined) return [];
+  const aliases = readProperties(yaml).properties.find((property) => property.name === 'aliases');
+  return aliases?.values.filter((name) => name !== '') ?? [];
 }
 
 /** A note as links see it. */

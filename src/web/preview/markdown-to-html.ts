@@ -4,10 +4,11 @@ import { diagrams } from './diagram-extension.js';
 import { math } from './math-extension.js';
 import { type NoteEmbedding, noteEmbeds } from './note-embeds-extension.js';
 import { noteLinks } from './note-links-extension.js';
+import { withPropertiesBox } from './properties-box.js';
 
 // GitHub-flavoured Markdown (tables, task lists, strikethrough), line breaks as written.
-// `[[Title]]` links to other notes as well, and what vaults hold: callouts, formulas, diagrams
-// and embedded notes.
+// `[[Title]]` links to other notes as well, and what vaults hold: properties, callouts,
+// formulas, diagrams and embedded notes.
 const OPTIONS = { gfm: true, breaks: true, async: false } as const;
 const EXTENSIONS = [noteLinks, callouts, math, diagrams];
 
@@ -22,8 +23,17 @@ const embedded = new Marked(
 const markdown = new Marked(
   OPTIONS,
   ...EXTENSIONS,
-  noteEmbeds(() => ({ noteText, render: (text) => embedded.parse(text) as string })),
+  noteEmbeds(() => ({ noteText, render: (text) => rendered(embedded, text) })),
 );
+
+/** A text rendered by `marked`, its properties block drawn as a box. */
+function rendered(marked: Marked, text: string): string {
+  return withPropertiesBox(
+    text,
+    (part) => marked.parse(part) as string,
+    (part) => marked.parseInline(part) as string,
+  );
+}
 
 /**
  * A note's Markdown as HTML, not yet sanitized. `textOf` gives the text of the note an
@@ -35,7 +45,7 @@ export function markdownToHtml(
 ): string {
   noteText = textOf;
   try {
-    return markdown.parse(text) as string;
+    return rendered(markdown, text);
   } finally {
     noteText = () => undefined;
   }

@@ -40,6 +40,7 @@ const MARKS: Record<string, (tag: string, value: string) => boolean> = {
   'data-math': (tag, value) => tag === 'CODE' && (value === 'inline' || value === 'display'),
   'data-diagram': (tag, value) => tag === 'PRE' && value === 'mermaid',
   'data-embed': (tag, value) => tag === 'DIV' && value === '',
+  'data-properties': (tag, value) => tag === 'DL' && value === '',
   // A folding callout's state; a `<dialog open>` could cover the page.
   open: (tag) => tag === 'DETAILS',
 };
