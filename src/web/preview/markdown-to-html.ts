@@ -1,4 +1,5 @@
 import { Marked } from 'marked';
+import { blockIds } from './block-ids-extension.js';
 import { callouts } from './callout-extension.js';
 import { diagrams } from './diagram-extension.js';
 import { math } from './math-extension.js';
@@ -8,9 +9,9 @@ import { withPropertiesBox } from './properties-box.js';
 
 // GitHub-flavoured Markdown (tables, task lists, strikethrough), line breaks as written.
 // `[[Title]]` links to other notes as well, and what vaults hold: properties, callouts,
-// formulas, diagrams and embedded notes.
+// formulas, diagrams and embedded notes; block ids are left out.
 const OPTIONS = { gfm: true, breaks: true, async: false } as const;
-const EXTENSIONS = [noteLinks, callouts, math, diagrams];
+const EXTENSIONS = [noteLinks, callouts, math, diagrams, blockIds];
 
 /** Which notes embeds name, while one text is rendered. */
 let noteText: NoteEmbedding['noteText'] = () => undefined;
