@@ -16,7 +16,7 @@ async function openNote(page: Page, account: Account, title: RegExp): Promise<vo
 /** The link written exactly as `written` in the editor. */
 const link = (page: Page, written: string) =>
   page.locator('.markdown-editor .cm-wiki-link', {
-    hasText: new RegExp(`^${written.replace(/[[\]|#]/g, '\\$&')}$`),
+    hasText: new RegExp(`^${written.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
   });
 
 const firstLine = async (page: Page) => (await editorText(editor(page))).split('\n')[0];
@@ -187,5 +187,45 @@ test.describe('Wiki links in the preview', () => {
     await expect
       .poll(async () => (await account.api.listNotes()).map((note) => note.body))
       .toContain('# Takeaway\n');
+  });
+
+  test('what Obsidian vaults write: properties, a link to a block, a link in a table, code in a link', async ({
+    page,
+    account,
+  }) => {
+    const filler = Array.from({ length: 80 }, (_, i) => `Line ${i + 1}`).join('\n');
+    await account.api.createNote(
+      `Guide\n\n---\naliases: [Manual]\ncssclasses:\n  - wide\n\n---\n\n${filler}\nLearn to link. ^b1`,
+    );
+    await account.api.createNote(
+      'Index\n\n| Where | Link |\n|---|---|\n| top | [[Guide\\|the guide]] |\n\nSee [[Guide#^b1|`linking`]].',
+    );
+    await openNote(page, account, /^Index/);
+
+    await expect(link(page, '[[Guide\\|the guide]]')).not.toHaveClass(/unresolved/);
+    await link(page, '[[Guide#^b1|`linking`]]').click({ modifiers: ['ControlOrMeta'] });
+    await expect(notesNav(page).getByRole('link', { name: /^Guide/ })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    await expect(
+      page.locator('.markdown-editor .cm-line', { hasText: 'Learn to link.' }),
+    ).toBeInViewport();
+
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByRole('article', { name: 'Preview' });
+    const properties = preview.locator('dl[data-properties]');
+    await expect(properties.locator('dt')).toHaveText(['aliases', 'cssclasses']);
+    await expect(properties.locator('dd li')).toHaveText(['Manual', 'wide']);
+    await expect(preview).toContainText('Learn to link.');
+    await expect(preview).not.toContainText('^b1');
+
+    await notesNav(page)
+      .getByRole('link', { name: /^Index/ })
+      .click();
+    await expect(preview.getByRole('cell', { name: 'the guide' }).getByRole('link')).toBeVisible();
+    await expect(preview.getByRole('link', { name: 'linking' }).locator('code')).toHaveText(
+      'linking',
+    );
   });
 });

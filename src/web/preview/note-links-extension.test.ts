@@ -20,7 +20,7 @@ describe('note links in the preview', () => {
     expect(render('    [[Indented]]')).toBe('<pre><code>[[Indented]]\n</code></pre>\n');
   });
 
-  it('shows code in what a link shows, and reads a table cell\'s \\| as its bar', () => {
+  it("shows code in what a link shows, and reads a table cell's \\| as its bar", () => {
     expect(render('[[Functions#hasTag|`hasTag` and `<b>`]]')).toBe(
       '<p><a href="#note:Functions"><code>hasTag</code> and <code>&#60;b&#62;</code></a></p>\n',
     );
