@@ -40,8 +40,9 @@ export async function importFile(
 
 /**
  * An import whose body is held back after its first bytes until `release` is called, so the
- * import holds its place for as long as a test needs; `answer` is its answer once released,
- * or at once when it was refused (`held.answered`).
+ * import holds its place for as long as a test needs. Its request is half duplex: even when
+ * refused, `answer` comes only once it is released. Its text names the file, so two held
+ * imports of different names are different notes.
  */
 export function heldImport(baseUrl: string, token: string, name: string) {
   let release = () => {};
@@ -51,13 +52,12 @@ export function heldImport(baseUrl: string, token: string, name: string) {
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
-      controller.enqueue(encoder.encode('# Held back\n'));
+      controller.enqueue(encoder.encode(`# Held back: ${name}\n`));
       await released;
       controller.enqueue(encoder.encode('until the test let it go'));
       controller.close();
     },
   });
-  const held = { answered: false };
   const answer = fetch(`${baseUrl}/api/import?name=${encodeURIComponent(name)}`, {
     method: 'POST',
     headers: { token, 'content-type': 'application/octet-stream' },
@@ -67,8 +67,5 @@ export function heldImport(baseUrl: string, token: string, name: string) {
     status: response.status,
     json: (await response.json()) as ImportResult,
   }));
-  void answer.finally(() => {
-    held.answered = true;
-  });
-  return { answer, release, held };
+  return { answer, release };
 }
