@@ -21,21 +21,23 @@ export function noteAsMarkdown(
   const json = JSON.stringify;
   const list = (items: string[]) => `[${items.map((item) => json(item)).join(', ')}]`;
   const aliases = noteAliases(note.body);
-  const written = Array.from(
-    linksWritten,
-    ([link, inNote]) => `${json(link)}: ${list([...inNote])}`,
-  );
-  return [
-    '---',
+  const fields = [
     `id: ${json(note.id)}`,
     `created: ${isoTime(note.timeCreated)}`,
     `modified: ${isoTime(note.timeLastModified)}`,
     `tags: ${list(noteTags(note.body))}`,
     ...(aliases.length > 0 ? [`aliases: ${list(aliases)}`] : []),
-    ...(written.length > 0 ? [`${LINKS_WRITTEN_KEY}: {${written.join(', ')}}`] : []),
-    '---',
-    note.body,
-  ].join('\n');
+  ];
+  const written = Array.from(
+    linksWritten,
+    ([link, inNote]) => `${json(link)}: ${list([...inNote])}`,
+  );
+  const withWritten = [...fields, `${LINKS_WRITTEN_KEY}: {${written.join(', ')}}`];
+  // Front matter an import would not read is left without them: the links still lead there.
+  const readable = withWritten.join('\n').length <= MAX_FRONT_MATTER_CHARS;
+  return ['---', ...(written.length > 0 && readable ? withWritten : fields), '---', note.body].join(
+    '\n',
+  );
 }
 
 /** What an imported file's front matter says, where Quire, Joplin or Obsidian put it. */
