@@ -186,6 +186,56 @@ export async function searchAsYouType(page: Page, query: string, gapMs: number):
 }
 
 /**
+ * `[[` typed into the open note of an app just opened, `pauseMs` after the note opened (a
+ * person finding where to write): the time from the second `[` to the frame showing titles.
+ */
+export async function firstLinkTitles(page: Page, pauseMs: number): Promise<number> {
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(pauseMs);
+  await page.evaluate(() => {
+    const shown = () =>
+      document
+        .querySelector('.markdown-editor')
+        ?.shadowRoot?.querySelector('.cm-tooltip-autocomplete [role="option"]');
+    const onKey = (event: KeyboardEvent) => {
+      state.lastKey = event.timeStamp;
+      requestAnimationFrame(watch);
+    };
+    const state = {
+      lastKey: 0,
+      shown: 0,
+      stop: () => document.removeEventListener('keydown', onKey, true),
+    };
+    (window as unknown as { firstLinkTiming: typeof state }).firstLinkTiming = state;
+    const watch = () => {
+      if (shown()) state.shown = performance.now();
+      else requestAnimationFrame(watch);
+    };
+    document.addEventListener('keydown', onKey, true);
+  });
+  await page.keyboard.type('[[');
+  await page.waitForFunction(
+    () => (window as unknown as { firstLinkTiming: { shown: number } }).firstLinkTiming.shown > 0,
+    null,
+    { timeout: 30_000 },
+  );
+  const elapsed = await page.evaluate(() => {
+    const { shown, lastKey, stop } = (
+      window as unknown as {
+        firstLinkTiming: { shown: number; lastKey: number; stop: () => void };
+      }
+    ).firstLinkTiming;
+    stop();
+    return shown - lastKey;
+  });
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  return elapsed;
+}
+
+/**
  * `[[` then `query` typed into the open note, a key every `gapMs`: the time from the last key
  * to the frame whose list of titles starts with `expected`.
  */
