@@ -41,6 +41,12 @@ function* nonBlankLines(body: string): Generator<string> {
   }
 }
 
+/** A note's title alone, as `noteDisplay` gives it, without reading on for the preview. */
+export function noteTitle(body: string): string | undefined {
+  const first = nonBlankLines(body).next();
+  return first.done ? undefined : truncate(first.value, TITLE_MAX_LENGTH);
+}
+
 /** Derives a note's title and preview line from its body (spec §3.2). */
 export function noteDisplay(body: string): NoteDisplay {
   const lines = nonBlankLines(body);

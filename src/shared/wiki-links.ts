@@ -1,5 +1,5 @@
 import { outsideCodeSpans, proseLines, wikiLinkEnd } from './markdown-code.js';
-import { noteDisplay } from './note-display.js';
+import { noteTitle } from './note-display.js';
 import { propertiesBlock, readProperties } from './note-properties.js';
 import { tagName } from './note-tags.js';
 
@@ -88,7 +88,7 @@ const HEADING_MARKS = /^\s{0,3}#{1,6}(?:\s+|$)/;
  */
 export function linkTitle(body: string): string | undefined {
   const front = body.startsWith('---') ? propertiesBlock(body) : undefined;
-  const title = noteDisplay(front ? body.slice(front.to) : body).title;
+  const title = noteTitle(front ? body.slice(front.to) : body);
   if (title === undefined) return undefined;
   return title.replace(HEADING_MARKS, '').trim() || undefined;
 }
@@ -133,9 +133,14 @@ export function linkIndex<N extends LinkableNote>(
 
 /** The names a note can be linked by: its title, then its aliases. */
 export function linkNames(note: { body: string }): string[] {
-  const title = linkTitle(note.body);
-  const aliases = noteAliases(note.body);
-  return title === undefined ? aliases : [title, ...aliases];
+  return titleAndNames(note.body).names;
+}
+
+/** A note's title as links name it, and all its names: that title, then its aliases. */
+export function titleAndNames(body: string): { title: string | undefined; names: string[] } {
+  const title = linkTitle(body);
+  const aliases = noteAliases(body);
+  return { title, names: title === undefined ? aliases : [title, ...aliases] };
 }
 
 /** The note a link's target names, if any. */
