@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppState } from '../app-context.js';
+import { useAppState, useController } from '../app-context.js';
 import { preloadEditor } from '../editor/note-editor.js';
 import { DetailPane } from './detail-pane.js';
 import { FindDialogs } from './find-dialogs.js';
@@ -9,6 +9,7 @@ import { ListPane } from './list-pane.js';
 import { SideMenu } from './side-menu.js';
 import { TrashDialog } from './trash-dialog.js';
 import { useBackToList } from './use-back-to-list.js';
+import { readLinkNamesWhenIdle } from './use-note-links.js';
 import './notes-screen.css';
 
 /**
@@ -23,6 +24,12 @@ export function NotesScreen() {
   useEffect(() => {
     if (listShown) preloadEditor();
   }, [listShown]);
+  const controller = useController();
+  const notesLoaded = useAppState((state) => state.notesLoaded);
+  useEffect(
+    () => (notesLoaded ? readLinkNamesWhenIdle(controller) : undefined),
+    [controller, notesLoaded],
+  );
   return (
     <div className={noteOpen ? 'notes-screen notes-screen--note-open' : 'notes-screen'}>
       <ListPane />

@@ -32,6 +32,38 @@ export function noteBacklinksOf(controller: AppController): NoteBacklinks {
   return backlinks;
 }
 
+/** Notes whose names are read between two looks at the idle time left: a millisecond's work. */
+const NAMES_PER_SLICE = 500;
+
+/**
+ * Reads the notes' link names in idle moments, as many as each moment has time for, once the
+ * list has come: the first `[[` then finds the titles gathered, rather than gathering them at
+ * that key.
+ */
+export function readLinkNamesWhenIdle(controller: AppController): () => void {
+  const links = noteLinksOf(controller);
+  let handle: number | undefined;
+  const step = (from: number, timeLeft: () => number) => {
+    const total = () => controller.store.getState().sortedNoteIds.length;
+    let next = from;
+    do next = links.readNames(next, NAMES_PER_SLICE);
+    while (next < total() && timeLeft() > 1);
+    handle = next < total() ? later(next) : undefined;
+  };
+  const later = (from: number) =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback((deadline) => step(from, () => deadline.timeRemaining()), {
+          timeout: 2_000,
+        })
+      : window.setTimeout(() => step(from, () => 0), 50);
+  handle = later(0);
+  return () => {
+    if (handle === undefined) return;
+    if (typeof cancelIdleCallback === 'function') cancelIdleCallback(handle);
+    else window.clearTimeout(handle);
+  };
+}
+
 /** Where `[[links]]` lead in this app: its notes by title; opening one is a click in the list. */
 export function useNoteLinks(): LinkActions {
   const controller = useController();

@@ -21,6 +21,36 @@ function stateOf(notes: Note[]): AppState {
 }
 
 describe('NoteLinks', () => {
+  it('reads the names a slice at a time, then answers as if it had read them when asked', () => {
+    const state = stateOf([
+      note('a', 'Plan'),
+      note('b', 'Trip'),
+      note('c', '---\naliases: [Go]\n---\nRun'),
+    ]);
+    const links = new NoteLinks(() => state);
+    expect(links.readNames(0, 2)).toBe(2);
+    expect(links.readNames(2, 2)).toBe(3);
+    expect(links.resolve('go')).toBe('c');
+    expect(links.titles('', 5).map((match) => match.title)).toEqual(['Plan', 'Trip', 'Run']);
+  });
+
+  it('offers the titles in list order when a saved note moves to the top, or the order changes', () => {
+    let state = stateOf([note('a', 'Plan'), note('b', 'Trip'), note('c', 'Run'), note('d', '')]);
+    const links = new NoteLinks(() => state);
+    const offered = () => links.titles('', 5).map((match) => match.title);
+    expect(offered()).toEqual(['Plan', 'Trip', 'Run']);
+    state = {
+      ...state,
+      notes: state.notes.set('c', note('c', 'Run\nfive miles', 200)),
+      sortedNoteIds: ['c', 'a', 'b', 'd'],
+    };
+    expect(offered()).toEqual(['Run', 'Plan', 'Trip']);
+    state = { ...state, sortedNoteIds: ['d', 'c', 'a', 'b'] };
+    expect(offered()).toEqual(['Run', 'Plan', 'Trip']);
+    state = { ...state, sortedNoteIds: ['b', 'd', 'a', 'c'] };
+    expect(offered()).toEqual(['Trip', 'Plan', 'Run']);
+  });
+
   it('resolves titles and follows the notes as they change', () => {
     let state = stateOf([note('a', '# Groceries\nmilk')]);
     const links = new NoteLinks(() => state);

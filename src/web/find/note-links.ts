@@ -1,5 +1,5 @@
 import type { Note, NoteId } from '../../shared/note.js';
-import { linkKey, linkNames, linkTitle } from '../../shared/wiki-links.js';
+import { linkKey, titleAndNames } from '../../shared/wiki-links.js';
 import type { AppState } from '../state/app-state.js';
 import { ChunkedMap } from '../state/chunked-map.js';
 import { fuzzyMatch } from './fuzzy-match.js';
@@ -20,8 +20,8 @@ const namesByNote = new WeakMap<Note, LinkNames>();
 function namesOf(note: Note): LinkNames {
   let names = namesByNote.get(note);
   if (names === undefined) {
-    const title = linkTitle(note.body);
-    names = { title, foldedTitle: fold(title ?? ''), keys: linkNames(note).map(linkKey) };
+    const { title, names: all } = titleAndNames(note.body);
+    names = { title, foldedTitle: fold(title ?? ''), keys: all.map(linkKey) };
     namesByNote.set(note, names);
   }
   return names;
@@ -46,6 +46,27 @@ function sameOrder(a: readonly NoteId[], b: readonly NoteId[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/**
+ * The titled notes in the order `ids`, when it is `before` with one note moved to the top;
+ * undefined for any other change of order.
+ */
+function movedToTop(
+  before: readonly NoteId[],
+  titled: readonly TitledNote[],
+  ids: readonly NoteId[],
+): TitledNote[] | undefined {
+  const top = ids[0];
+  if (ids.length !== before.length || top === undefined) return undefined;
+  let at = 1;
+  for (const id of before) {
+    if (id === top) continue;
+    if (ids[at] !== id) return undefined;
+    at += 1;
+  }
+  const entry = titled.find((each) => each.id === top);
+  return entry ? [entry, ...titled.filter((each) => each !== entry)] : [...titled];
 }
 
 /** Whether a change of the notes came or went, or changed a note's title. */
@@ -88,6 +109,8 @@ export class NoteLinks {
   private readonly getState: () => AppState;
   /** The notes named by each key; one, mostly. */
   private readonly named = new Map<string, Note[]>();
+  /** Each note with a title, as the list of titles holds it. */
+  private readonly titledById = new Map<NoteId, TitledNote>();
   private indexed: AppState['notes'] | undefined;
   private titledFor: { notes: AppState['notes']; ids: readonly NoteId[]; titled: TitledNote[] } = {
     notes: undefined as never,
@@ -100,7 +123,15 @@ export class NoteLinks {
   }
 
   private add(note: Note): void {
-    for (const key of namesOf(note).keys) {
+    const names = namesOf(note);
+    if (names.title !== undefined) {
+      this.titledById.set(note.id, {
+        id: note.id,
+        title: names.title,
+        foldedTitle: names.foldedTitle,
+      });
+    }
+    for (const key of names.keys) {
       const notes = this.named.get(key);
       if (notes) notes.push(note);
       else this.named.set(key, [note]);
@@ -108,6 +139,7 @@ export class NoteLinks {
   }
 
   private remove(note: Note): void {
+    this.titledById.delete(note.id);
     for (const key of namesOf(note).keys) {
       const notes = this.named.get(key)?.filter((each) => each !== note) ?? [];
       if (notes.length === 0) this.named.delete(key);
@@ -160,27 +192,46 @@ export class NoteLinks {
     return this.named.get(linkKey(target))?.length ?? 0;
   }
 
+  /**
+   * Reads the names of up to `count` notes of the list from `from` on, then, once the list is
+   * read to its end, makes the index and the list of titles from them. Where the next call
+   * starts; the list's length once done.
+   */
+  readNames(from: number, count: number): number {
+    const { notes, sortedNoteIds } = this.getState();
+    const end = Math.min(from + count, sortedNoteIds.length);
+    for (let at = from; at < end; at += 1) {
+      const note = notes.get(sortedNoteIds[at] as NoteId);
+      if (note) namesOf(note);
+    }
+    if (end === sortedNoteIds.length) {
+      this.sync();
+      this.titled();
+    }
+    return end;
+  }
+
   /** The notes with a title, in list order. */
   private titled(): TitledNote[] {
     const { notes, sortedNoteIds } = this.getState();
     const held = this.titledFor;
     if (held.notes === notes && held.ids === sortedNoteIds) return held.titled;
-    // Typing below a title changes the notes at each save, not the titles or their order.
-    if (
-      held.notes !== undefined &&
-      sameOrder(held.ids, sortedNoteIds) &&
-      !ChunkedMap.changes(held.notes, notes).some(titleChanged)
-    ) {
-      this.titledFor = { notes, ids: sortedNoteIds, titled: held.titled };
-      return held.titled;
+    // Typing below a title changes the notes at each save, not the titles; the note saved
+    // moves to the top of the list, and the others keep their order.
+    if (held.notes !== undefined && !ChunkedMap.changes(held.notes, notes).some(titleChanged)) {
+      const titled = sameOrder(held.ids, sortedNoteIds)
+        ? held.titled
+        : movedToTop(held.ids, held.titled, sortedNoteIds);
+      if (titled) {
+        this.titledFor = { notes, ids: sortedNoteIds, titled };
+        return titled;
+      }
     }
+    this.sync();
     const titled: TitledNote[] = [];
     for (const id of sortedNoteIds) {
-      const note = notes.get(id);
-      const names = note && namesOf(note);
-      if (names?.title !== undefined) {
-        titled.push({ id, title: names.title, foldedTitle: names.foldedTitle });
-      }
+      const entry = this.titledById.get(id);
+      if (entry) titled.push(entry);
     }
     this.titledFor = { notes, ids: sortedNoteIds, titled };
     return titled;
