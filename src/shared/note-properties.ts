@@ -30,6 +30,12 @@ function propertiesStart(body: string): number | undefined {
   return PROPERTIES_START.test(body.slice(at, at + 256)) ? at : undefined;
 }
 
+/**
+ * How much of a note's start holds its properties block, for what reads only the start: more
+ * would take a title line or blank lines kilobytes long.
+ */
+export const PROPERTIES_HEAD_CHARS = 2 * MAX_PROPERTIES_CHARS;
+
 /** A note's properties block, if it has one: where it is, fences included, and its YAML. */
 export function propertiesBlock(
   body: string,

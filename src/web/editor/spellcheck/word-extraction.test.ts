@@ -71,6 +71,13 @@ describe('withoutSkipped', () => {
 });
 
 describe('checkableWords over markdown', () => {
+  it('leaves a note’s properties alone, at the top or after the title line', () => {
+    expect(
+      checkedIn('Health tpyo\n\n---\naliases: [fitnes]\ncssclasses:\n  - wide\n\n---\n\nbody tpyo'),
+    ).toEqual(['Health', 'tpyo', 'body', 'tpyo']);
+    expect(checkedIn('---\npermalink: links\n---\n# Title')).toEqual(['Title']);
+  });
+
   it('checks prose in headings, emphasis, lists, quotes, tables and link text', () => {
     const text = [
       '# Heading teh',

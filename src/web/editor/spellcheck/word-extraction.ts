@@ -1,5 +1,6 @@
 import { ensureSyntaxTree, syntaxTree } from '@codemirror/language';
 import type { EditorState } from '@codemirror/state';
+import { PROPERTIES_HEAD_CHARS, propertiesBlock } from '../../../shared/note-properties.js';
 
 /** A word of the document, by position. */
 export interface WordSpan {
@@ -134,5 +135,16 @@ export function checkableWords(state: EditorState, range: TextRange): WordSpan[]
   const start = Math.max(0, wide.from - 1);
   const text = state.doc.sliceString(start, Math.min(state.doc.length, to + 1));
   const words = findWords(text, start).filter((word) => word.from >= wide.from && word.to <= to);
-  return withoutSkipped(words, skippedRanges(tree, wide.from, to));
+  const skipped = [...propertiesRange(state, wide.from), ...skippedRanges(tree, wide.from, to)];
+  return withoutSkipped(
+    words,
+    skipped.sort((a, b) => a.from - b.from),
+  );
+}
+
+/** The note's properties block (names, tags, aliases: not prose), if it reaches `from`. */
+function propertiesRange(state: EditorState, from: number): TextRange[] {
+  if (from > PROPERTIES_HEAD_CHARS) return [];
+  const block = propertiesBlock(state.doc.sliceString(0, PROPERTIES_HEAD_CHARS));
+  return block && block.to > from ? [{ from: block.from, to: block.to }] : [];
 }
