@@ -42,6 +42,18 @@ describe('note embeds in the preview', () => {
     expect(render('- ![[Third]]')).toContain('<div data-embed="">');
   });
 
+  it('shows only the section or block an embed names, and a link when there is none', () => {
+    NOTES.guide = '# Guide\nIntro\n## Day 2\nTram 28 ^tram\n## Day 3\nRest';
+    const section = render('![[Guide#Day 2]]');
+    expect(section).toContain('<h2>Day 2</h2>\n<p>Tram 28</p>');
+    expect(section).not.toContain('Intro');
+    expect(section).not.toContain('Rest');
+    expect(render('![[Guide#^tram|the tram]]')).toBe(
+      '<div data-embed=""><p><a href="#note:Guide">the tram</a></p>\n<p>Tram 28</p>\n</div>\n',
+    );
+    expect(render('![[Guide#Day 9]]')).toBe('<p><a href="#note:Guide">Guide#Day 9</a></p>\n');
+  });
+
   it('shows the first embeds of a note and links the rest', () => {
     const html = render(Array.from({ length: 25 }, () => '![[Third]]').join('\n\n'));
     expect(html.match(/data-embed/g)).toHaveLength(20);

@@ -1,4 +1,5 @@
 import type { MarkedExtension, Tokens } from 'marked';
+import { noteSection } from '../../shared/note-section.js';
 import { wikiLinkAt } from '../../shared/wiki-links.js';
 import { escapeHtml } from './escape-html.js';
 import { NOTE_LINK_PREFIX } from './note-links-extension.js';
@@ -29,7 +30,8 @@ const linkTo = (target: string, shown: string) =>
   `<a href="${escapeHtml(`${NOTE_LINK_PREFIX}${encodeURIComponent(target)}`)}">${escapeHtml(shown)}</a>`;
 
 /**
- * A line holding only `![[Note]]` shows that note's text in place, one level deep: an embed
+ * A line holding only `![[Note]]` shows that note's text in place (`![[Note#Heading]]` that
+ * heading's section, `![[Note#^id]]` that block), one level deep: an embed
  * inside an embedded note is a link to it. A name that is no note's (a picture, a file) is left
  * as it was written.
  */
@@ -56,8 +58,12 @@ export function noteEmbeds(embedding: () => NoteEmbedding): MarkedExtension {
           const text = noteText(link.target);
           if (text === undefined) return undefined;
           shown += 1;
+          // `![[Note#Heading]]` and `![[Note#^id]]` show that part; one not found, a link.
+          const part = link.heading === undefined ? text : noteSection(text, link.heading);
           const html =
-            render && shown <= MOST_EMBEDS ? render(text.slice(0, LONGEST_EMBEDDED)) : undefined;
+            render && part !== undefined && shown <= MOST_EMBEDS
+              ? render(part.slice(0, LONGEST_EMBEDDED))
+              : undefined;
           return {
             type: 'noteEmbed',
             raw: src.slice(0, link.to + end[0].length),

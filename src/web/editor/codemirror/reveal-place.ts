@@ -1,18 +1,15 @@
 import { EditorSelection } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
-import { linkKey } from '../../../shared/wiki-links.js';
+import { placeMatcher } from '../../../shared/note-section.js';
 import { takePendingPlace } from '../pending-place.js';
 import { noteOfState } from './attachment-uploads.js';
 
-const ATX_HEADING = /^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
-
 /**
- * Puts the cursor on the heading a `[[Title#Heading]]` names (compared as link names are), or
- * on the block a `[[Title#^id]]` names (the line ending in ` ^id`, or the `^id` line under a
- * list or table), and scrolls it to the top; false when the note has no such place.
+ * Puts the cursor on the heading a `[[Title#Heading]]` names, or on the block a `[[Title#^id]]`
+ * names (see note-section.ts), and scrolls it to the top; false when the note has no such place.
  */
 export function revealHeading(view: EditorView, heading: string): boolean {
-  const isPlace = heading.startsWith('^') ? endsInBlockId(heading) : isHeading(linkKey(heading));
+  const isPlace = placeMatcher(heading);
   const { doc } = view.state;
   for (let number = 1; number <= doc.lines; number += 1) {
     const line = doc.line(number);
@@ -24,24 +21,6 @@ export function revealHeading(view: EditorView, heading: string): boolean {
     return true;
   }
   return false;
-}
-
-function isHeading(wanted: string): (line: string) => boolean {
-  return (line) => {
-    if (!line.includes('#')) return false;
-    const text = ATX_HEADING.exec(line)?.[1];
-    return text !== undefined && linkKey(text) === wanted;
-  };
-}
-
-function endsInBlockId(id: string): (line: string) => boolean {
-  return (line) => {
-    const text = line.trimEnd();
-    return (
-      text.endsWith(id) &&
-      (text.length === id.length || /\s/.test(text[text.length - id.length - 1] ?? ''))
-    );
-  };
 }
 
 /** Puts the cursor at `at` (as far as the text goes) and scrolls it to the middle. */
