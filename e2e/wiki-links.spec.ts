@@ -195,10 +195,10 @@ test.describe('Wiki links in the preview', () => {
   }) => {
     const filler = Array.from({ length: 80 }, (_, i) => `Line ${i + 1}`).join('\n');
     await account.api.createNote(
-      `Guide\n\n---\naliases: [Manual]\ncssclasses:\n  - wide\n\n---\n\n${filler}\nLearn to link. ^b1`,
+      `Guide\n\n---\naliases: [Manual]\ncssclasses:\n  - wide\n\n---\n\n${filler}\n\nLearn to link. ^b1`,
     );
     await account.api.createNote(
-      'Index\n\n| Where | Link |\n|---|---|\n| top | [[Guide\\|the guide]] |\n\nSee [[Guide#^b1|`linking`]].',
+      'Index\n\n| Where | Link |\n|---|---|\n| top | [[Guide\\|the guide]] |\n\nSee [[Guide#^b1|`linking`]].\n\n![[Guide#^b1]]',
     );
     await openNote(page, account, /^Index/);
 
@@ -227,5 +227,9 @@ test.describe('Wiki links in the preview', () => {
     await expect(preview.getByRole('link', { name: 'linking' }).locator('code')).toHaveText(
       'linking',
     );
+    // The embed shows the block alone, not the note around it.
+    const embed = preview.locator('[data-embed]');
+    await expect(embed).toContainText('Learn to link.');
+    await expect(embed).not.toContainText('Line 1');
   });
 });
