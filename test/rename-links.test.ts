@@ -95,7 +95,22 @@ describe('POST /api/notes/{id}/rename-links', () => {
     expect(merged.body).toBe('See [[Porto]]\nand pack light');
   });
 
-  it('leaves links in code, links of other accounts and the renamed note alone', async () => {
+  it('follows the renamed note’s own links to itself once it goes by the new name', async () => {
+    const token = await start();
+    const renamed = await noteWith(token, 'Lisbon\nback to [[Lisbon#Top|the top]]');
+    const trip = await noteWith(token, 'See [[Lisbon]]');
+    await updateNote(server.url, token, {
+      ...renamed,
+      body: 'Porto\nback to [[Lisbon#Top|the top]]',
+    });
+    const answer = await renameLinks(token, renamed.id, { from: 'Lisbon', to: 'Porto' });
+    expect(answer.json.count).toBe(2);
+    const stored = await bodies(token);
+    expect(stored.get(renamed.id)).toBe('Porto\nback to [[Porto#Top|the top]]');
+    expect(stored.get(trip.id)).toBe('See [[Porto]]');
+  });
+
+  it('leaves links in code, links of other accounts, and a note still going by the name, alone', async () => {
     const token = await start();
     const stranger = await signUp(server.url);
     const renamed = await noteWith(token, 'Lisbon\nback to [[Lisbon]]');

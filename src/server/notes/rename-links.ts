@@ -10,7 +10,8 @@ import type { Caller, NoteService } from './note-service.js';
 /**
  * The notes holding links to `from` that are the renamed note's to follow, as the link index
  * (docs/links.md) has them: none when another note still goes by that name, since those links
- * lead there.
+ * lead there. The renamed note's own links to itself are among them once it no longer goes by
+ * that name.
  */
 async function linkingNotes(
   db: Db,
@@ -20,28 +21,31 @@ async function linkingNotes(
   only: ReadonlySet<string> | undefined,
 ): Promise<string[]> {
   const key = linkKey(from);
-  const namedSo = await db
-    .selectFrom('note_link_names')
-    .select('note_id')
-    .where('user_id', '=', userId)
-    .where('name_key', '=', key)
-    .where('note_id', '!=', renamedId)
-    .limit(1)
-    .executeTakeFirst();
-  if (namedSo) return [];
+  const namedSo = (others: boolean) =>
+    db
+      .selectFrom('note_link_names')
+      .select('note_id')
+      .where('user_id', '=', userId)
+      .where('name_key', '=', key)
+      .where('note_id', others ? '!=' : '=', renamedId)
+      .limit(1)
+      .executeTakeFirst();
+  if (await namedSo(true)) return [];
+  const keepsName = (await namedSo(false)) !== undefined;
   const rows = await db
     .selectFrom('note_links')
     .select('note_id')
     .where('user_id', '=', userId)
     .where('target_key', '=', key)
-    .where('note_id', '!=', renamedId)
     .execute();
-  return rows.map((row) => row.note_id).filter((id) => !only || only.has(id));
+  return rows
+    .map((row) => row.note_id)
+    .filter((id) => (!only || only.has(id)) && !(keepsName && id === renamedId));
 }
 
 /**
- * Note `id` was called `from` and is now `to`: the links to `from` in the caller's other notes
- * (those in `only`, when given) name `to` instead. Each changed note is saved as any edit is,
+ * Note `id` was called `from` and is now `to`: the links to `from` in the caller's notes (those
+ * in `only`, when given), the note's own links to itself too, name `to` instead. Each changed note is saved as any edit is,
  * from the revision read (a save that comes between is merged with it), so it has its history
  * and its live update. Answers the notes as now stored.
  */
