@@ -22,7 +22,8 @@ test.describe('attachment screenshots', () => {
       await account.api.createNote('Whiteboard from Monday\n\nThe plan, as drawn:');
       await openLoggedIn(page, account);
       await notesNav(page).getByRole('link').first().click();
-      await expect(editor(page)).toBeFocused();
+      // CodeMirror, not the plain text box standing in while it loads: it takes the picture.
+      await expect(page.locator('.markdown-editor .cm-content')).toBeFocused();
       await page.keyboard.press('ControlOrMeta+End');
       await page.keyboard.press('Enter');
       await copyPictureToClipboard(page);

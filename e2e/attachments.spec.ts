@@ -30,7 +30,9 @@ async function openNote(page: Page, body: string, account: Parameters<typeof ope
   await account.api.createNote(body);
   await openLoggedIn(page, account);
   await notesNav(page).getByRole('link').first().click();
-  await expect(editor(page)).toBeFocused();
+  // CodeMirror itself, not the plain text box that stands in while its chunk loads: pictures
+  // are pasted and dropped into CodeMirror.
+  await expect(page.locator('.markdown-editor .cm-content')).toBeFocused();
 }
 
 test.describe('Attachments', () => {
