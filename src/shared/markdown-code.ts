@@ -87,16 +87,15 @@ export function wikiLinkEnd(text: string, at: number, end = text.length): number
 /**
  * The stretches of `text[start, end)` (one line, say) between its inline code spans. Whichever
  * opens first wins: a code span hides the links in it, and a wiki link may show code in its
- * text (`[[Functions#hasTag|`hasTag`]]`), as in Obsidian. Each character is looked at a
- * bounded number of times: a backtick run without a closing run of its length is remembered as
- * literal text, so the rest is never searched again for it.
+ * text (`[[Functions#hasTag|`hasTag`]]`), as in Obsidian. Linear in the stretch: its backtick
+ * runs are listed once by length, and a run's closing run is the next one of its length.
  */
 export function* outsideCodeSpans(
   text: string,
   start = 0,
   end = text.length,
 ): Generator<[from: number, to: number]> {
-  const unclosed = new Set<number>();
+  const runs = backtickRuns(text, start, end);
   let from = start;
   let at = start;
   while (at < end) {
@@ -106,14 +105,11 @@ export function* outsideCodeSpans(
       at = linkEnd === -1 ? at + 1 : linkEnd;
     } else if (char === 0x60) {
       const run = runEnd(text, at, end);
-      const length = run - at;
-      const closing = unclosed.has(length) ? end : closingRun(text, run, end, length);
-      if (closing === end) {
-        unclosed.add(length);
-        at = run;
-      } else {
+      const closing = runs.nextAfter(run - at, run);
+      if (closing === undefined) at = run;
+      else {
         if (at > from) yield [from, at];
-        from = closing + length;
+        from = closing + (run - at);
         at = from;
       }
     } else at += 1;
@@ -121,11 +117,32 @@ export function* outsideCodeSpans(
   if (end > from) yield [from, end];
 }
 
-/** Where the next backtick at or after `from` is, or `end`: never looking past `end`. */
-function nextBacktick(text: string, from: number, end: number): number {
-  let at = from;
-  while (at < end && text.charCodeAt(at) !== 0x60) at += 1;
-  return at;
+/**
+ * Where the runs of backticks of `text[start, end)` start, by length. Asked in increasing
+ * order of offset, each list is walked once.
+ */
+function backtickRuns(text: string, start: number, end: number) {
+  const byLength = new Map<number, { starts: number[]; next: number }>();
+  // Looked for character by character: `indexOf` would read on past `end`, line after line.
+  for (let at = start; at < end; at += 1) {
+    if (text.charCodeAt(at) !== 0x60) continue;
+    const run = runEnd(text, at, end);
+    const runs = byLength.get(run - at);
+    if (runs) runs.starts.push(at);
+    else byLength.set(run - at, { starts: [at], next: 0 });
+    at = run - 1;
+  }
+  return {
+    /** The start of the first run of `length` backticks at or after `after`, if any. */
+    nextAfter(length: number, after: number): number | undefined {
+      const runs = byLength.get(length);
+      if (!runs) return undefined;
+      while (runs.next < runs.starts.length && (runs.starts[runs.next] as number) < after) {
+        runs.next += 1;
+      }
+      return runs.starts[runs.next];
+    },
+  };
 }
 
 /** Just past the run of backticks starting at `at`. */
@@ -133,17 +150,6 @@ function runEnd(text: string, at: number, end: number): number {
   let run = at;
   while (run < end && text.charCodeAt(run) === 0x60) run += 1;
   return run;
-}
-
-/** Where the next run of exactly `length` backticks starts before `end`, or `end`. */
-function closingRun(text: string, from: number, end: number, length: number): number {
-  let at = nextBacktick(text, from, end);
-  while (at < end) {
-    const run = runEnd(text, at, end);
-    if (run - at === length) return at;
-    at = nextBacktick(text, run, end);
-  }
-  return end;
 }
 
 /** The stretches of a Markdown text outside code blocks and inline code spans, in order. */

@@ -110,6 +110,10 @@ describe('wikiLinks', () => {
     const started = performance.now();
     wikiLinks(hostile);
     wikiLinksInLine('['.repeat(100_000));
+    // Backtick runs of a thousand lengths on one line: each closing run is found in one step.
+    let runs = '';
+    for (let length = 1; runs.length < 600_000; length += 1) runs += `${'`'.repeat(length)} [[x]] `;
+    expect(wikiLinks(runs).length).toBeGreaterThan(1_000);
     // Each line's backtick is looked for in that line only, not in the rest of the text.
     expect(wikiLinks(`${'a `\n'.repeat(100_000)}[[End]]`).map((link) => link.target)).toEqual([
       'End',

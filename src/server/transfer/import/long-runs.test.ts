@@ -1,3 +1,4 @@
+import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { readImportFile } from './read-import-file.js';
 
@@ -151,5 +152,24 @@ describe('importers on long runs and repeats', () => {
       '<div><en-media type="image/png" hash="ab12"/>Caption</div><div><en-todo checked="true"/>Done</div>';
     const { notes } = await read('media.enex', enex(['Media', enml]));
     expect(notes[0]?.body).toBe('Media\n\n(attachment)Caption\n\n[x] Done');
+  });
+
+  it('a vault of long runs: backticks of every length, spaces in a link, brackets, repeated tags', async () => {
+    let runs = '';
+    for (let length = 1; runs.length < 300_000; length += 1)
+      runs += `${'`'.repeat(length)} [[Other]] `;
+    const tags = Array.from({ length: 1_000 }, () => 'x').join(', ');
+    const vault = zipSync({
+      'V/Runs.md': strToU8(`${runs}\n[[Other${' '.repeat(300_000)}]]\n${'['.repeat(300_000)}`),
+      'V/Tags.md': strToU8(`---\ntags: [${tags}]\n---\n${'#a '.repeat(100_000)}![[pic.png]]`),
+      'V/Other.md': strToU8('text'),
+    });
+    const { notes, failed } = await readImportFile('vault.zip', Buffer.from(vault), limits);
+    expect(notes.map((note) => note.body.split('\n')[0])).toEqual(
+      expect.arrayContaining(['Runs', 'Tags', 'Other']),
+    );
+    expect(failed).toEqual([
+      { name: 'vault.zip/V/Tags.md', error: 'the attachment "pic.png" is not in the file' },
+    ]);
   });
 });
