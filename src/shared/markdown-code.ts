@@ -122,11 +122,13 @@ export function* outsideCodeSpans(
  * order of offset, each list is walked once.
  */
 function backtickRuns(text: string, start: number, end: number) {
-  const byLength = new Map<number, { starts: number[]; next: number }>();
+  // Most lines have no backtick: no map is made for them.
+  let byLength: Map<number, { starts: number[]; next: number }> | undefined;
   // Looked for character by character: `indexOf` would read on past `end`, line after line.
   for (let at = start; at < end; at += 1) {
     if (text.charCodeAt(at) !== 0x60) continue;
     const run = runEnd(text, at, end);
+    byLength ??= new Map();
     const runs = byLength.get(run - at);
     if (runs) runs.starts.push(at);
     else byLength.set(run - at, { starts: [at], next: 0 });
@@ -135,7 +137,7 @@ function backtickRuns(text: string, start: number, end: number) {
   return {
     /** The start of the first run of `length` backticks at or after `after`, if any. */
     nextAfter(length: number, after: number): number | undefined {
-      const runs = byLength.get(length);
+      const runs = byLength?.get(length);
       if (!runs) return undefined;
       while (runs.next < runs.starts.length && (runs.starts[runs.next] as number) < after) {
         runs.next += 1;

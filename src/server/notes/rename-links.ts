@@ -45,9 +45,9 @@ async function linkingNotes(
 
 /**
  * Note `id` was called `from` and is now `to`: the links to `from` in the caller's notes (those
- * in `only`, when given), the note's own links to itself too, name `to` instead. Each changed note is saved as any edit is,
- * from the revision read (a save that comes between is merged with it), so it has its history
- * and its live update. Answers the notes as now stored.
+ * in `only`, when given), the note's own links to itself too, name `to` instead. Each changed
+ * note is saved as any edit is, from the revision read (a save that comes between is merged
+ * with it), so it has its history and its live update. Answers the notes as now stored.
  */
 export async function renameLinks(
   db: Db,
