@@ -101,6 +101,8 @@ test.describe('Markdown editor', () => {
     await account.api.createNote('Todo');
     await openLoggedIn(page, account);
     await page.getByRole('link', { name: /Todo/ }).click();
+    // These keys are CodeMirror's, not the plain text box's that stands in while it loads.
+    await expect(page.locator('.markdown-editor .cm-content')).toBeFocused();
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Enter');
     await page.keyboard.type('- milk');
