@@ -18,6 +18,11 @@ export const unauthorized = (message = 'Not signed in') => new DomainError('unau
 export const forbidden = (message: string) => new DomainError('forbidden', message);
 export const notFound = (message: string) => new DomainError('not_found', message);
 export const conflict = (message: string) => new DomainError('conflict', message);
+export const missingHistory = () =>
+  new DomainError(
+    'missing_history',
+    'The update builds on text this server does not hold; send the whole document',
+  );
 export const tooManyRequests = (message: string) => new DomainError('rate_limited', message);
 
 /**

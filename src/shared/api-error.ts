@@ -23,6 +23,11 @@ export const ERROR_STATUS = {
   /** The request did not arrive in time. */
   timeout: 408,
   conflict: 409,
+  /**
+   * A save's document update builds on characters the server does not hold (the server was
+   * restored from an older backup, say): send the whole document state instead.
+   */
+  missing_history: 409,
   too_large: 413,
   /** An attachment that would take the account past ATTACHMENT_QUOTA. */
   quota_exceeded: 413,

@@ -35,10 +35,19 @@ export interface AuthMessage {
    * socket receives every change of its user, its own included.
    */
   client?: string;
+  /**
+   * Optional, beyond the spec: the client keeps notes' documents (docs/sync.md). Its `update`
+   * events then carry each change's document update in `sync`, and presence reaches it.
+   */
+  sync?: boolean;
 }
 
-/** What the server pushes (spec §3.6, plus `ready` once the socket is authenticated). */
+/**
+ * What the server pushes (spec §3.6, plus `ready` once the socket is authenticated). `sync` is
+ * there only for sockets that asked for it: the change's Yjs update (base64), empty when the
+ * change left the text as it was.
+ */
 export type LiveMessage =
   | { event: 'ready'; payload: null }
-  | { event: 'update'; payload: Note }
+  | { event: 'update'; payload: Note; sync?: { update: string } }
   | { event: 'delete'; payload: NoteId };

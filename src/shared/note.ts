@@ -1,4 +1,4 @@
-import type { TextEdit } from './text-edits.js';
+import type { SaveSync } from './note-document.js';
 
 /** A note as the API sends and receives it (spec §3.1). Ids are opaque strings. */
 export interface Note {
@@ -18,9 +18,10 @@ export type NoteId = Note['id'];
  * ones sent are checked for shape but not stored. `revision` is the version the edit started
  * from (its base): when the stored note is newer, the server merges the two. Without it (a plain
  * client) the body replaces the stored one, and the replaced text is kept in history.
- * `edits` (an extension, docs/sync.md) are the edits, as typed, that turn the base's text into
- * `body`; a merge places them as made instead of diffing the texts. Edits that do not make
- * `body` from the base are ignored.
+ * `sync` (an extension, docs/sync.md) carries the device's document updates: the server merges
+ * those, by character identity, and the body is then what the device shows. `edits`, what
+ * Quire's client sent before it kept documents, is taken and ignored (such a save is merged by
+ * its text).
  */
 export interface UpdateNoteRequest {
   id: string;
@@ -28,5 +29,6 @@ export interface UpdateNoteRequest {
   timeCreated?: number;
   timeLastModified?: number;
   revision?: number;
-  edits?: TextEdit[];
+  sync?: SaveSync;
+  edits?: Record<string, unknown>[];
 }

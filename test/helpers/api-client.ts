@@ -64,11 +64,11 @@ export async function createNote(baseUrl: string, token: string, body = ''): Pro
   return response.json as Note;
 }
 
-/** A save of the whole note, with the edits that made its body when the test has them. */
+/** A save of the whole note, as a plain client makes it. */
 export async function updateNote(
   baseUrl: string,
   token: string,
-  note: Note & Pick<UpdateNoteRequest, 'edits'>,
+  note: Note & Pick<UpdateNoteRequest, 'sync'>,
 ): Promise<Note> {
   const response = await call(baseUrl, 'PUT', '/api/notes', { token, body: note });
   if (response.status !== 200) throw new Error(`update failed: ${response.status}`);

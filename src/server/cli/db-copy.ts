@@ -17,6 +17,8 @@ const TABLES = [
   'note_links',
   'note_link_names',
   'note_versions',
+  'note_sync_checkpoints',
+  'note_sync_updates',
   'note_tombstones',
   'import_keys',
   'attachments',
@@ -32,6 +34,9 @@ const KEYS: Record<TableName, readonly [string, ...string[]]> = {
   note_links: ['note_id', 'target_key'],
   note_link_names: ['note_id', 'name_key'],
   note_versions: ['note_id', 'revision'],
+  // A note's document goes with it: devices hold its characters' identities (docs/sync.md).
+  note_sync_checkpoints: ['note_id'],
+  note_sync_updates: ['note_id', 'revision'],
   note_tombstones: ['user_id', 'change_seq', 'note_id'],
   import_keys: ['user_id', 'key'],
   attachments: ['id'],

@@ -1,6 +1,7 @@
 import type { QueryCreator, RawBuilder } from 'kysely';
 import type { NoteRow } from '../notes/note-columns.js';
 import type { VersionRow } from '../notes/version-repository.js';
+import type { LogEntry } from '../sync/document-log.js';
 import type { DatabaseSchema, Db } from './schema.js';
 
 export interface NewNote {
@@ -43,13 +44,15 @@ export interface NoteWrites {
   /** A new note with the next change number; undefined, storing nothing, if its id is taken. */
   insert(db: Db, row: NewNote): Promise<{ id: string } | undefined>;
   /**
-   * The next revision with the next change number, and the replaced text into history: both or
-   * neither, and only while the row is still the version replaced; undefined otherwise.
+   * The next revision with the next change number, the replaced text into history and the
+   * revision's document update into the note's log: all or none, and only while the row is
+   * still the version replaced; undefined otherwise.
    */
   revise(
     db: Db,
     next: NextRevision & Replacing,
     replaced: VersionRow,
+    entry: LogEntry,
   ): Promise<RevisedRow | undefined>;
 }
 

@@ -1,8 +1,11 @@
 import type { Note, NoteId } from '../../shared/note.js';
 
-/** A change to one user's notes, as the fan-out carries it; `origin` is the client that made it. */
+/**
+ * A change to one user's notes, as the fan-out carries it; `origin` is the client that made it.
+ * An update carries its revision's document update when the change made one (docs/sync.md).
+ */
 export type NoteChange = { userId: string; origin?: string } & (
-  | { event: 'update'; note: Note }
+  | { event: 'update'; note: Note; update?: Uint8Array }
   | { event: 'delete'; noteId: NoteId }
 );
 

@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws';
 import type { LiveMessage } from '../../shared/live-message.js';
 import { CLOSE_UNAUTHORIZED } from '../../shared/live-message.js';
+import { updateText } from '../../shared/note-document.js';
 import { endsSession, type LiveBus, type NoteChange, type SessionsEnded } from './live-bus.js';
 
 export interface LiveClient {
@@ -9,17 +10,24 @@ export interface LiveClient {
   socket: WebSocket;
   /** The id the socket authenticated with, if any: its own changes are not echoed to it. */
   clientId?: string;
+  /** Whether it keeps notes' documents, and so hears each change's document update. */
+  sync?: boolean;
 }
 
 export const DEFAULT_MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
 const READY: string = JSON.stringify({ event: 'ready', payload: null } satisfies LiveMessage);
 
-function toMessage(change: NoteChange): string {
-  const message: LiveMessage =
-    change.event === 'update'
-      ? { event: 'update', payload: change.note }
-      : { event: 'delete', payload: change.noteId };
+function toMessage(change: NoteChange, withSync: boolean): string {
+  let message: LiveMessage;
+  if (change.event === 'delete') message = { event: 'delete', payload: change.noteId };
+  else if (withSync && change.update) {
+    message = {
+      event: 'update',
+      payload: change.note,
+      sync: { update: updateText(change.update) },
+    };
+  } else message = { event: 'update', payload: change.note };
   return JSON.stringify(message);
 }
 
@@ -96,11 +104,14 @@ export class LiveHub {
   private deliver(change: NoteChange): void {
     const clients = this.clientsByUser.get(change.userId);
     if (!clients) return;
-    const message = toMessage(change); // serialized once, however many sockets
+    // Serialized once for each kind of socket, however many there are.
+    const messages: Partial<Record<'plain' | 'sync', string>> = {};
     for (const client of clients) {
       // A client that named its socket does not need the echo of its own change.
       if (change.origin !== undefined && client.clientId === change.origin) continue;
-      this.send(client.socket, message);
+      const kind = client.sync ? 'sync' : 'plain';
+      messages[kind] ??= toMessage(change, kind === 'sync');
+      this.send(client.socket, messages[kind]);
     }
   }
 

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type pg from 'pg';
+import { fromBase64, toBase64 } from '../../shared/base64.js';
 import type { Note } from '../../shared/note.js';
 import { NOTE_FIELD_TYPES, NOTE_FIELDS } from '../../shared/note-fields.js';
 import { connectionFailureReason, DatabaseUnavailableError } from '../db/postgres-connection.js';
 import type { Db } from '../db/schema.js';
 import { findNote } from '../notes/note-repository.js';
+import { readUpdates } from '../sync/document-log.js';
 import {
   batchedNotify,
   NOTIFY_EACH,
@@ -37,6 +39,10 @@ interface ChangeNotice {
   noteId: string;
   origin?: string;
   note?: Note;
+  /** The change's document update (base64), when it fits beside the note. */
+  update?: string;
+  /** The change made a document update that did not fit: each instance reads it from the log. */
+  logged?: boolean;
 }
 
 /** NOTIFY refuses payloads of 8000 bytes and more. */
@@ -70,12 +76,20 @@ function noteIn(value: unknown, noteId: string): Note | undefined {
 function parseNotice(payload: string | undefined): ChangeNotice | undefined {
   try {
     const parsed = JSON.parse(payload ?? '') as Partial<ChangeNotice>;
-    const { userId, event, noteId, origin } = parsed;
+    const { userId, event, noteId, origin, update, logged } = parsed;
     if (typeof userId !== 'string' || typeof noteId !== 'string') return undefined;
     const from = typeof origin === 'string' ? origin : undefined;
     const note = noteIn(parsed.note, noteId);
     return event === 'update' || event === 'delete'
-      ? { userId, event, noteId, origin: from, note }
+      ? {
+          userId,
+          event,
+          noteId,
+          origin: from,
+          note,
+          update: typeof update === 'string' ? update : undefined,
+          logged: logged === true,
+        }
       : undefined;
   } catch {
     return undefined;
@@ -143,12 +157,7 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
 
   const receive = (notice: ChangeNotice) => {
     // Reads start at once and run side by side; delivery waits its turn, so order holds.
-    const read: Promise<Note | undefined> | undefined =
-      notice.event !== 'update'
-        ? undefined
-        : notice.note
-          ? Promise.resolve(notice.note)
-          : findNote(db, notice.userId, notice.noteId);
+    const read = notice.event === 'update' ? readChange(notice) : undefined;
     read?.catch(() => {}); // handled below, in turn
     delivery = delivery.then(async () => {
       if (notice.event === 'delete') {
@@ -161,14 +170,34 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
         return;
       }
       try {
-        const note = await read;
+        const changed = await read;
         // Deleted before it could be read: its delete notification follows.
-        if (note) emit({ userId: notice.userId, origin: notice.origin, event: 'update', note });
+        if (changed) {
+          const { note, update } = changed;
+          emit({ userId: notice.userId, origin: notice.origin, event: 'update', note, update });
+        }
       } catch (error) {
         log.warn({ err: error }, 'live bus could not read a changed note: clients resync');
         for (const listener of listeners) listener.onResync?.();
       }
     });
+  };
+
+  /**
+   * The changed note and its document update, from the notice or, when they did not fit, from
+   * the database: a note read then may be newer than the change; it comes with its own update.
+   */
+  const readChange = async (
+    notice: ChangeNotice,
+  ): Promise<{ note: Note; update?: Uint8Array } | undefined> => {
+    const note = notice.note ?? (await findNote(db, notice.userId, notice.noteId));
+    if (!note) return undefined;
+    if (notice.update !== undefined && notice.note) {
+      return { note, update: fromBase64(notice.update) };
+    }
+    if (!notice.logged) return { note };
+    const [update] = (await readUpdates(db, note.id, note.revision - 1, note.revision)) ?? [];
+    return { note, update };
   };
 
   const listen = async (): Promise<pg.Client> => {
@@ -256,10 +285,22 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
         noteId: change.event === 'update' ? change.note.id : change.noteId,
         origin: change.origin,
       };
-      let payload = JSON.stringify(
-        change.event === 'update' ? { ...notice, note: change.note } : notice,
-      );
-      if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) payload = JSON.stringify(notice);
+      // As much as fits: the note and its update, the note alone, or neither.
+      const logged = change.event === 'update' && change.update !== undefined;
+      const candidates: ChangeNotice[] =
+        change.event === 'update'
+          ? [
+              ...(change.update
+                ? [{ ...notice, note: change.note, update: toBase64(change.update) }]
+                : []),
+              { ...notice, note: change.note, logged },
+              { ...notice, logged },
+            ]
+          : [notice];
+      const payloads = candidates.map((candidate) => JSON.stringify(candidate));
+      const payload =
+        payloads.find((fits) => Buffer.byteLength(fits) <= MAX_PAYLOAD_BYTES) ??
+        (payloads.at(-1) as string);
       try {
         await notifyChange(payload);
       } catch (error) {

@@ -39,14 +39,18 @@ export interface LiveSocketOptions {
 function authMessage(
   data: WebSocket.RawData,
   isBinary: boolean,
-): { token: string; clientId?: string } | undefined {
+): { token: string; clientId?: string; sync: boolean } | undefined {
   if (isBinary) return undefined;
   try {
     const message: unknown = JSON.parse(data.toString());
     if (typeof message !== 'object' || message === null) return undefined;
-    const { event, payload, client } = message as Record<string, unknown>;
+    const { event, payload, client, sync } = message as Record<string, unknown>;
     if (event !== 'auth' || typeof payload !== 'string') return undefined;
-    return { token: payload, clientId: isLiveClientId(client) ? client : undefined };
+    return {
+      token: payload,
+      clientId: isLiveClientId(client) ? client : undefined,
+      sync: sync === true,
+    };
   } catch {
     return undefined; // malformed messages are ignored, as if never sent
   }
@@ -115,6 +119,7 @@ export function registerLiveSocket(app: FastifyInstance, options: LiveSocketOpti
             sessionId: session.sessionId,
             socket,
             clientId: auth.clientId,
+            sync: auth.sync,
           };
           hub.add(client);
           // A logout that ended the session while it was being read has already told the hub,

@@ -1,7 +1,7 @@
 import { changedRange } from '../../shared/changed-range.js';
 import type { VersionReason } from '../../shared/note-history.js';
 import type { Db } from '../db/schema.js';
-import { dropIdleDocuments } from '../sync/idle-documents.js';
+import { compactLogs } from '../sync/log-compaction.js';
 import { purgeTrashed } from './note-repository.js';
 import { thinVersions } from './version-thinning.js';
 
@@ -10,10 +10,10 @@ export const SNAPSHOT_INTERVAL_SECONDS = 5 * 60;
 /** Text that stood this long is a pause in typing, and is listed once replaced. */
 export const PAUSE_SECONDS = 2;
 /**
- * Every revision stays this long, so a device that saves late still finds its merge base; a
- * note's sync document stays as long after the last save merged into it.
+ * Every revision stays this long, in history and in the note's document log: a client that
+ * saves text late from an older revision is merged by character against it (docs/sync.md).
  */
-export const MERGE_BASE_SECONDS = 60 * 60;
+export const RECENT_SECONDS = 60 * 60;
 /** However old, a note's newest snapshots stay. */
 export const NEWEST_VERSIONS_KEPT = 10;
 const DAY_SECONDS = 24 * 60 * 60;
@@ -69,18 +69,19 @@ export interface Housekeeping {
   thinned: number;
   expired: number;
   purged: number;
-  /** Sync documents of notes nothing was merged into for the merge-base hour. */
+  /** Notes whose document logs were folded into their checkpoints. */
   documents: number;
 }
 
 /**
- * Applies the history and trash policy: revisions past the merge-base hour that are not listed
- * are thinned, sync documents idle as long are dropped, listed versions past HISTORY_DAYS expire (but for each note's newest few), and
- * notes in the trash past TRASH_DAYS are purged. Safe to run on several instances at once.
+ * Applies the history and trash policy: revisions past the recent hour that are not listed are
+ * thinned, document log entries as old are folded into their checkpoints, listed versions past
+ * HISTORY_DAYS expire (but for each note's newest few), and notes in the trash past TRASH_DAYS
+ * are purged. Safe to run on several instances at once.
  */
 export async function keepHouse(db: Db, policy: HistoryPolicy, now: number): Promise<Housekeeping> {
-  const thinned = await thinVersions(db, now - MERGE_BASE_SECONDS);
-  const documents = await dropIdleDocuments(db, now - MERGE_BASE_SECONDS);
+  const thinned = await thinVersions(db, now - RECENT_SECONDS);
+  const documents = await compactLogs(db, now - RECENT_SECONDS);
   const expired = await db
     .deleteFrom('note_versions')
     .where('time_archived', '<', now - policy.historyDays * DAY_SECONDS)

@@ -6,6 +6,7 @@ import { databaseOf } from '../db/database-of.js';
 import type { NewNote, NextRevision, RevisedRow } from '../db/note-writes.js';
 import { prepared } from '../db/prepared-query.js';
 import type { Db } from '../db/schema.js';
+import type { LogEntry } from '../sync/document-log.js';
 import { inListOrder } from './list-order.js';
 import { NOTE_COLUMNS, type NoteRow } from './note-columns.js';
 import type { VersionRow } from './version-repository.js';
@@ -21,8 +22,6 @@ export interface StoredNote {
   timeListed: number | null;
   /** The change that stored it: with the revision, it tells this row's version from any other. */
   changeSeq: number;
-  /** Whether the note has a sync document (docs/sync.md), which every write must then follow. */
-  synced: boolean;
 }
 
 /** Keeps database rows out of the API: column names and number types end here. */
@@ -98,16 +97,6 @@ const storedNoteQuery = (forWrite: boolean) =>
         'time_listed',
         'change_seq',
       ])
-      .select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('note_sync_checkpoints')
-              .select('note_id')
-              .whereRef('note_sync_checkpoints.note_id', '=', 'notes.id'),
-          )
-          .as('synced'),
-      )
       .where('user_id', '=', p.userId)
       .where('id', '=', p.id);
     return forWrite ? databaseOf(db).noteWrites.forWrite(query) : query;
@@ -140,7 +129,6 @@ export async function findStoredNote(
     timeSnapshot,
     timeListed,
     changeSeq,
-    synced: Boolean(row.synced),
   };
 }
 
@@ -161,17 +149,18 @@ export async function insertNote(db: Db, row: NewNote): Promise<Note | undefined
 }
 
 /**
- * Stores the next revision of a note, with the next change number, and the text it replaces
- * into history: both or neither, and only while the note's row is still the version the writer
- * read (`replaced` holds its revision, `replacing` its change). Returns the row as now
- * stored; undefined, storing nothing, when another write got there first. On PostgreSQL it is
- * one statement, so a save needs no transaction around it.
+ * Stores the next revision of a note, with the next change number, the text it replaces into
+ * history and its document update into the log: all or none, and only while the note's row is
+ * still the version the writer read (`replaced` holds its revision, `replacing` its change).
+ * Returns the row as now stored; undefined, storing nothing, when another write got there
+ * first. On PostgreSQL it is one statement, so a save needs no transaction around it.
  */
 export async function writeRevision(
   db: Db,
   next: NextRevision,
   replaced: VersionRow,
-  replacing: Pick<StoredNote, 'changeSeq' | 'synced'>,
+  replacing: Pick<StoredNote, 'changeSeq'>,
+  entry: LogEntry,
 ): Promise<StoredNote | undefined> {
   const replacingChangeSeq = replacing.changeSeq;
   const stored = (row: RevisedRow | undefined): StoredNote | undefined =>
@@ -182,12 +171,12 @@ export async function writeRevision(
       timeSnapshot: next.timeSnapshot,
       timeListed: next.timeListed,
       changeSeq: Number(row.change_seq),
-      synced: replacing.synced,
     };
   const row = await databaseOf(db).noteWrites.revise(
     db,
     { ...next, replacing: replaced.revision, replacingChangeSeq },
     replaced,
+    entry,
   );
   return stored(row);
 }

@@ -2,8 +2,18 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { CONFLICT_VERSION_HEADER, LIST_CURSOR_HEADER } from '../../shared/api-headers.js';
+import { fromBase64, fromBase64Url } from '../../shared/base64.js';
+import { updateText } from '../../shared/note-document.js';
 import type { Database } from '../db/database.js';
-import { CreateNoteRequest, NoteSchema, UpdateNoteRequest } from '../http/schemas/note.js';
+import { invalidInput } from '../domain-errors.js';
+import {
+  CreateNoteRequest,
+  NoteDocumentQuery,
+  NoteDocumentResponse,
+  NoteSchema,
+  SyncedNoteResponse,
+  UpdateNoteRequest,
+} from '../http/schemas/note.js';
 import { NoteChangesQuery } from '../http/schemas/note-changes.js';
 import { callerOf } from './caller-of.js';
 import { changesSince } from './note-changes.js';
@@ -26,6 +36,15 @@ function entityTags(ifNoneMatch: string | undefined): string[] {
   if (!ifNoneMatch) return [];
   const tags = [...ifNoneMatch.matchAll(/(?:W\/)?"([^"]*)"/g)].map((match) => match[1] as string);
   return tags.slice(0, MAX_TAGS_CHECKED);
+}
+
+/** Base64 text as bytes; text that is not base64 is the request's fault. */
+function bytesOf(text: string, decode: (text: string) => Uint8Array = fromBase64): Uint8Array {
+  try {
+    return decode(text);
+  } catch {
+    throw invalidInput('Expected base64 bytes');
+  }
 }
 
 /** The notes API of spec §7: every call acts on the caller's own notes only. */
@@ -74,19 +93,54 @@ export function registerNoteRoutes(app: FastifyInstance, options: NoteRoutesOpti
     },
   );
 
+  // The whole note, saved (spec §7); a client that keeps the note's document sends its updates
+  // beside it and is answered what it lacks (docs/sync.md).
   api.put(
     '/api/notes',
     {
-      schema: { body: UpdateNoteRequest, response: { 200: NoteSchema } },
+      schema: { body: UpdateNoteRequest, response: { 200: SyncedNoteResponse } },
       preHandler: authenticated,
     },
     async (request, reply) => {
-      const { id, body, revision, edits } = request.body;
-      const saved = await notes.update(callerOf(request), id, body, revision, edits);
+      const { id, body, revision, sync } = request.body;
+      const saved = await notes.update(callerOf(request), id, {
+        body,
+        base: revision,
+        sync: sync && {
+          update: bytesOf(sync.update),
+          vector: sync.vector === undefined ? undefined : bytesOf(sync.vector),
+        },
+      });
       if (saved.conflictRevision !== undefined) {
         void reply.header(CONFLICT_VERSION_HEADER, String(saved.conflictRevision));
       }
-      return saved.note;
+      if (!saved.missing) return saved.note;
+      return { ...saved.note, sync: { update: updateText(saved.missing) } };
+    },
+  );
+
+  api.get(
+    '/api/notes/:id/document',
+    {
+      schema: {
+        params: NoteIdParams,
+        querystring: NoteDocumentQuery,
+        response: { 200: NoteDocumentResponse },
+      },
+      preHandler: authenticated,
+    },
+    async (request) => {
+      const { since, at, vector } = request.query;
+      const found = await notes.document(callerOf(request), request.params.id, {
+        since: since === undefined ? undefined : Number(since),
+        at: at === undefined ? undefined : Number(at),
+        vector: vector === undefined ? undefined : bytesOf(vector, fromBase64Url),
+      });
+      return {
+        revision: found.revision,
+        update: updateText(found.update),
+        base: found.base && updateText(found.base),
+      };
     },
   );
 

@@ -74,7 +74,10 @@ export async function renameLinks(
     const renamed = renameLinkTargets(note.body, from, to);
     if (renamed.count === 0) continue;
     try {
-      const saved = await notes.update(caller, note.id, renamed.text, note.revision);
+      const saved = await notes.update(caller, note.id, {
+        body: renamed.text,
+        base: note.revision,
+      });
       changed.push(saved.note);
     } catch (error) {
       // A note deleted meanwhile has no links to keep working.

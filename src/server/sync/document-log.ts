@@ -1,101 +1,117 @@
-import type * as Y from 'yjs';
+import { prepared } from '../db/prepared-query.js';
 import type { Db } from '../db/schema.js';
-import { documentFrom, stateOf } from './note-document.js';
 
 /**
  * A note's Yjs document in the database: a checkpoint (its state as of one revision) and the
- * update of every revision after it. The document at a revision is the checkpoint plus the
- * updates up to it, known for the checkpoint's revision and every revision with a row.
+ * update of every revision after it, in order (docs/sync.md). A note with no checkpoint has
+ * never been written through a document: its state is its text's seed.
  */
 
 /** Both drivers store a Buffer as bytes (pg would take another Uint8Array for JSON). */
-const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+export const asBuffer = (bytes: Uint8Array) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
 
-/** Starts a note's log with its document as of `revision`. */
-export async function writeCheckpoint(
-  db: Db,
-  noteId: string,
-  revision: number,
-  doc: Y.Doc,
-): Promise<void> {
+/** The update of one revision, and who made it. */
+export interface LogEntry {
+  noteId: string;
+  revision: number;
+  update: Uint8Array;
+  timeStored: number;
+  /** The session whose save made it and the live client it named; null for other writes. */
+  sessionId: string | null;
+  clientId: string | null;
+}
+
+const insertEntry = prepared((db: Db, p: LogEntry & { bytes: Buffer }) =>
+  db.insertInto('note_sync_updates').values({
+    note_id: p.noteId,
+    revision: p.revision,
+    update: p.bytes,
+    time_stored: p.timeStored,
+    session_id: p.sessionId,
+    client_id: p.clientId,
+  }),
+);
+
+export const insertLogEntry = (db: Db, entry: LogEntry) =>
+  insertEntry.execute(db, { ...entry, bytes: asBuffer(entry.update) });
+
+const checkpointQuery = prepared((db: Db, p: { noteId: string }) =>
+  db
+    .selectFrom('note_sync_checkpoints')
+    .select(['revision', 'state'])
+    .where('note_id', '=', p.noteId),
+);
+
+export interface Checkpoint {
+  revision: number;
+  state: Uint8Array;
+}
+
+export async function readCheckpoint(db: Db, noteId: string): Promise<Checkpoint | undefined> {
+  const row = await checkpointQuery.executeTakeFirst(db, { noteId });
+  return row && { revision: Number(row.revision), state: row.state };
+}
+
+/** Stores a note's first checkpoint; one stored already (the same seed, by another write) stays. */
+export async function insertCheckpoint(db: Db, noteId: string, at: Checkpoint): Promise<void> {
   await db
     .insertInto('note_sync_checkpoints')
-    .values({ note_id: noteId, revision, state: asBuffer(stateOf(doc)) })
+    .values({ note_id: noteId, revision: at.revision, state: asBuffer(at.state) })
+    .onConflict((conflict) => conflict.column('note_id').doNothing())
     .execute();
 }
 
-export async function hasDocument(db: Db, noteId: string): Promise<boolean> {
-  const checkpoint = await db
-    .selectFrom('note_sync_checkpoints')
-    .select('note_id')
-    .where('note_id', '=', noteId)
-    .executeTakeFirst();
-  return checkpoint !== undefined;
-}
-
-/** Removes the note's document: its checkpoint and every update. */
-export async function dropDocument(db: Db, noteId: string): Promise<void> {
-  await db.deleteFrom('note_sync_updates').where('note_id', '=', noteId).execute();
-  await db.deleteFrom('note_sync_checkpoints').where('note_id', '=', noteId).execute();
-}
-
-/** Makes `doc` the note's checkpoint as of `revision`, dropping the updates it holds. */
-export async function moveCheckpoint(
-  db: Db,
-  noteId: string,
-  revision: number,
-  doc: Y.Doc,
-): Promise<void> {
+/** Makes `at` the note's checkpoint, dropping the updates it holds. */
+export async function moveCheckpoint(db: Db, noteId: string, at: Checkpoint): Promise<void> {
   await db
     .updateTable('note_sync_checkpoints')
-    .set({ revision, state: asBuffer(stateOf(doc)) })
+    .set({ revision: at.revision, state: asBuffer(at.state) })
     .where('note_id', '=', noteId)
     .execute();
   await db
     .deleteFrom('note_sync_updates')
     .where('note_id', '=', noteId)
-    .where('revision', '<=', revision)
+    .where('revision', '<=', at.revision)
     .execute();
 }
 
-/** Who made a revision: the session of a save and the live client it named. */
-export interface Writer {
-  sessionId: string;
-  clientId?: string;
-}
+const entriesQuery = prepared((db: Db, p: { noteId: string; after: number; upTo: number }) =>
+  db
+    .selectFrom('note_sync_updates')
+    .select(['revision', 'update'])
+    .where('note_id', '=', p.noteId)
+    .where('revision', '>', p.after)
+    .where('revision', '<=', p.upTo)
+    .orderBy('revision'),
+);
 
-/** Records the update that made `revision` (empty when the text stayed as it was). */
-export async function appendUpdate(
+/**
+ * The updates of revisions `after` + 1 to `upTo`, in order; undefined unless the log holds every
+ * one of them.
+ */
+export async function readUpdates(
   db: Db,
   noteId: string,
-  revision: number,
-  update: Uint8Array,
-  now: number,
-  writer?: Writer,
-): Promise<void> {
-  await db
-    .insertInto('note_sync_updates')
-    .values({
-      note_id: noteId,
-      revision,
-      update: asBuffer(update),
-      time_stored: now,
-      session_id: writer?.sessionId ?? null,
-      client_id: writer?.clientId ?? null,
-    })
-    .execute();
+  after: number,
+  upTo: number,
+): Promise<Uint8Array[] | undefined> {
+  if (upTo <= after) return [];
+  const rows = await entriesQuery.execute(db, { noteId, after, upTo });
+  if (rows.length !== upTo - after) return undefined;
+  return rows.map((row) => row.update);
 }
 
 /**
  * Whether every revision after `base` was saved by this writer: the same session, and the same
  * live client when both it and the row name one. Such a writer is sending again what it sent
- * before.
+ * before (its answer was lost), so its text counts once.
  */
 export async function onlyWriterSince(
   db: Db,
   noteId: string,
   base: number,
-  writer: Writer,
+  writer: { sessionId: string; clientId?: string },
 ): Promise<boolean> {
   const rows = await db
     .selectFrom('note_sync_updates')
@@ -113,35 +129,4 @@ export async function onlyWriterSince(
           row.client_id === writer.clientId),
     )
   );
-}
-
-/**
- * The note's document as it stood at `revision` (the newest when omitted), or undefined when the
- * log does not reach that revision.
- */
-export async function readDocument(
-  db: Db,
-  noteId: string,
-  revision?: number,
-): Promise<{ doc: Y.Doc; revision: number } | undefined> {
-  const checkpoint = await db
-    .selectFrom('note_sync_checkpoints')
-    .select(['revision', 'state'])
-    .where('note_id', '=', noteId)
-    .executeTakeFirst();
-  if (!checkpoint) return undefined;
-  const from = Number(checkpoint.revision);
-  if (revision !== undefined && revision < from) return undefined;
-  let query = db
-    .selectFrom('note_sync_updates')
-    .select(['revision', 'update'])
-    .where('note_id', '=', noteId)
-    .where('revision', '>', from)
-    .orderBy('revision');
-  if (revision !== undefined) query = query.where('revision', '<=', revision);
-  const rows = await query.execute();
-  const reached = rows.length > 0 ? Number(rows.at(-1)?.revision) : from;
-  if (revision !== undefined && reached !== revision) return undefined;
-  const doc = documentFrom([checkpoint.state, ...rows.map((row) => row.update)]);
-  return { doc, revision: reached };
 }

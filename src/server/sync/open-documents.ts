@@ -22,19 +22,19 @@ export class OpenDocuments {
     private readonly maxTextLength = 64 * 1024 * 1024,
   ) {}
 
-  /** The note's document if it is here as of `revision`; it is no longer here after this. */
-  take(noteId: string, revision: number): Y.Doc | undefined {
+  /** The note's document, if it is here, with its revision; it is no longer here after this. */
+  take(noteId: string): { doc: Y.Doc; revision: number } | undefined {
     const entry = this.open.get(noteId);
     if (!entry) return undefined;
     this.remove(noteId, entry);
-    return entry.revision === revision ? entry.doc : undefined;
+    return entry;
   }
 
-  /** Keeps a note's document as of a committed revision. */
+  /** Keeps a note's document as of a committed revision (a newer one kept meanwhile stays). */
   keep(noteId: string, revision: number, doc: Y.Doc, textLength: number): void {
     const entry = this.open.get(noteId);
     if (entry) {
-      if (entry.revision > revision) return;
+      if (entry.revision >= revision) return;
       this.remove(noteId, entry);
     }
     if (textLength > this.maxTextLength) return;

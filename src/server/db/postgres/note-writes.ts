@@ -1,5 +1,6 @@
 import { NOTE_COLUMNS } from '../../notes/note-columns.js';
 import type { VersionRow } from '../../notes/version-repository.js';
+import { asBuffer, type LogEntry } from '../../sync/document-log.js';
 import {
   insertNoteRow,
   type NewNote,
@@ -27,9 +28,18 @@ interface ReplacedText extends Replacing {
   replacedKept: number;
 }
 
-// PostgreSQL stores a revision and the text it replaces in one statement: the version row is
-// inserted from the updated row, so only when the note was still at the revision read.
-const writeSequencedRevision = prepared((db: Db, p: NextRevision & ReplacedText) =>
+/** The revision's document update, named apart too. */
+interface LoggedUpdate {
+  loggedUpdate: Buffer;
+  loggedTimeStored: number;
+  loggedSessionId: string | null;
+  loggedClientId: string | null;
+}
+
+// PostgreSQL stores a revision, the text it replaces and its document update in one statement:
+// the version and log rows are inserted from the updated row, so only when the note was still
+// at the revision read.
+const writeSequencedRevision = prepared((db: Db, p: NextRevision & ReplacedText & LoggedUpdate) =>
   db
     .with('next', (db) =>
       revisionUpdate(db, p, nextFromSequence).returning([...NOTE_COLUMNS, 'user_id', 'change_seq']),
@@ -68,9 +78,33 @@ const writeSequencedRevision = prepared((db: Db, p: NextRevision & ReplacedText)
             ]),
         ),
     )
+    .with('logged', (db) =>
+      db
+        .insertInto('note_sync_updates')
+        .columns(['note_id', 'revision', 'update', 'time_stored', 'session_id', 'client_id'])
+        .expression((eb) =>
+          eb
+            .selectFrom('next')
+            .select((eb) => [
+              'next.id',
+              'next.revision',
+              eb.cast<Buffer>(eb.val(p.loggedUpdate), 'bytea').as('update'),
+              eb.cast<number>(eb.val(p.loggedTimeStored), 'bigint').as('time_stored'),
+              eb.cast<string | null>(eb.val(p.loggedSessionId), 'text').as('session_id'),
+              eb.cast<string | null>(eb.val(p.loggedClientId), 'text').as('client_id'),
+            ]),
+        ),
+    )
     .selectFrom('next')
     .select([...NOTE_COLUMNS, 'change_seq']),
 );
+
+const loggedUpdate = (entry: LogEntry): LoggedUpdate => ({
+  loggedUpdate: asBuffer(entry.update),
+  loggedTimeStored: entry.timeStored,
+  loggedSessionId: entry.sessionId,
+  loggedClientId: entry.clientId,
+});
 
 const replacedText = (replaced: VersionRow) => ({
   replacedBody: replaced.body,
@@ -91,6 +125,10 @@ const replacedText = (replaced: VersionRow) => ({
 export const postgresNoteWrites: NoteWrites = {
   forWrite: (query) => query.forUpdate(),
   insert: (db, row) => insertNoteSequenced.executeTakeFirst(db, row),
-  revise: (db, next, replaced) =>
-    writeSequencedRevision.executeTakeFirst(db, { ...next, ...replacedText(replaced) }),
+  revise: (db, next, replaced, entry) =>
+    writeSequencedRevision.executeTakeFirst(db, {
+      ...next,
+      ...replacedText(replaced),
+      ...loggedUpdate(entry),
+    }),
 };

@@ -1,5 +1,6 @@
 import { NOTE_COLUMNS } from '../../notes/note-columns.js';
 import { insertVersion } from '../../notes/version-repository.js';
+import { insertLogEntry } from '../../sync/document-log.js';
 import {
   insertNoteRow,
   type NewNote,
@@ -26,11 +27,12 @@ export const sqliteNoteWrites: NoteWrites = {
   forWrite: (query) => query,
   insert: (db, row) =>
     counted(db, row.userId, (trx) => insertNoteCounted.executeTakeFirst(trx, row)),
-  revise: (db, next, replaced) =>
+  revise: (db, next, replaced, entry) =>
     counted(db, next.userId, async (trx) => {
       const row = await writeCountedRevision.executeTakeFirst(trx, next);
       if (!row) return undefined;
       await insertVersion.execute(trx, replaced);
+      await insertLogEntry(trx, entry);
       return row;
     }),
 };

@@ -1,5 +1,4 @@
 import { Type } from '@sinclair/typebox';
-import { MAX_SENT_EDITS } from '../../../shared/exact-edits.js';
 
 /** Unix time in whole seconds, as every timestamp in the API is. */
 export const UnixSeconds = Type.Integer({ minimum: 0 });
@@ -29,15 +28,20 @@ export const CreateNoteRequest = Type.Object(
   { additionalProperties: false },
 );
 
-/** One `TextEdit`: at offset `at` (UTF-16 units), `remove` units give way to `insert`. */
-const TextEditSchema = Type.Object(
-  {
-    at: Type.Integer({ minimum: 0 }),
-    remove: Type.Integer({ minimum: 0 }),
-    insert: Type.String(),
-  },
+/** Bytes as base64 text (a Yjs update or state vector). */
+export const Base64 = Type.String({ pattern: '^[A-Za-z0-9+/]*={0,2}$' });
+
+/** A `SaveSync` (src/shared/note-document.ts). */
+const SaveSyncSchema = Type.Object(
+  { update: Base64, vector: Type.Optional(Base64) },
   { additionalProperties: false },
 );
+
+/**
+ * The edit scripts Quire's client sent before it kept a document per note: still taken, so a
+ * page of that version saves as a plain client does, and ignored.
+ */
+const FormerEdits = Type.Array(Type.Record(Type.String(), Type.Unknown()), { maxItems: 10_000 });
 
 /** `PUT /api/notes`: an `UpdateNoteRequest` (src/shared/note.ts says what each field means). */
 export const UpdateNoteRequest = Type.Object(
@@ -47,10 +51,35 @@ export const UpdateNoteRequest = Type.Object(
     timeCreated: Type.Optional(UnixSeconds),
     timeLastModified: Type.Optional(UnixSeconds),
     revision: Type.Optional(Revision),
-    edits: Type.Optional(Type.Array(TextEditSchema, { maxItems: MAX_SENT_EDITS })),
+    sync: Type.Optional(SaveSyncSchema),
+    edits: Type.Optional(FormerEdits),
   },
   { additionalProperties: false },
 );
+
+/** The answer to a save with `sync`: the note, and what the saving device lacks. */
+export const SyncedNoteResponse = Type.Object(
+  { ...NoteSchema.properties, sync: Type.Optional(Type.Object({ update: Base64 })) },
+  { additionalProperties: false },
+);
+
+/** `GET /api/notes/{id}/document`: a `NoteDocumentAnswer` (src/shared/note-document.ts). */
+/** A revision as a query value (queries are text; nothing is coerced). */
+const RevisionText = Type.String({ pattern: '^[1-9][0-9]{0,14}$' });
+
+export const NoteDocumentQuery = Type.Object(
+  {
+    since: Type.Optional(RevisionText),
+    at: Type.Optional(RevisionText),
+    vector: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]*$', maxLength: 4096 })),
+  },
+  { additionalProperties: false },
+);
+export const NoteDocumentResponse = Type.Object({
+  revision: Revision,
+  update: Base64,
+  base: Type.Optional(Base64),
+});
 
 /** `GET /api/notes` — every note of the user, most recently modified first. */
 export const NoteListResponse = Type.Object({ results: Type.Array(NoteSchema) });
