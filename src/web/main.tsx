@@ -16,6 +16,9 @@ import { grantAttachmentAccess, withAttachmentAccess } from './attachments/attac
 import { indexedDbKeptUploads, memoryKeptUploads } from './attachments/kept-uploads.js';
 import { UpdateBanner } from './components/update-banner.js';
 import { AppController } from './controller/app-controller.js';
+import { memoryDocumentStore } from './documents/document-store.js';
+import { indexedDbDocumentStore } from './documents/indexeddb-document-store.js';
+import { settlingDocumentStore } from './documents/settling-document-store.js';
 import { browserDraftOwners } from './drafts/draft-owners.js';
 import { memoryDraftStore } from './drafts/draft-store.js';
 import { indexedDbDraftStore } from './drafts/indexeddb-draft-store.js';
@@ -27,9 +30,13 @@ import { browserTokenStorage } from './session/token-storage.js';
 
 const hasIndexedDb = typeof indexedDB !== 'undefined';
 const drafts = settlingDraftStore(hasIndexedDb ? indexedDbDraftStore() : memoryDraftStore());
+const documents = settlingDocumentStore(
+  hasIndexedDb ? indexedDbDocumentStore() : memoryDocumentStore(),
+);
 const controller = new AppController({
   api: httpQuireApi,
   tokenStorage: withAttachmentAccess(browserTokenStorage),
+  documents,
   drafts,
   offlineStore: hasIndexedDb ? indexedDbOfflineStore() : memoryOfflineStore(),
   accountStorage: browserAccountStorage,
@@ -66,7 +73,7 @@ window.addEventListener('beforeunload', (event) => {
  */
 function prepareForReload(): Promise<void> {
   saveFromPage();
-  return drafts.settled();
+  return Promise.all([drafts.settled(), documents.settled()]).then(() => undefined);
 }
 
 const root = document.getElementById('root');

@@ -78,13 +78,14 @@ describe('LiveSocket', () => {
       event: 'auth',
       payload: 'secret',
       client: 'this-page',
+      sync: true,
     });
     socket.receive({ event: 'ready', payload: null });
-    socket.receive({ event: 'update', payload: note });
+    socket.receive({ event: 'update', payload: note, sync: { update: 'AAA=' } });
     socket.receive({ event: 'delete', payload: 'n1' });
     socket.receive({ event: 'update', payload: { id: 3 } });
     expect(handlers.onReady).toHaveBeenCalledTimes(1);
-    expect(handlers.onUpdate).toHaveBeenCalledExactlyOnceWith(note);
+    expect(handlers.onUpdate).toHaveBeenCalledExactlyOnceWith(note, 'AAA=');
     expect(handlers.onDelete).toHaveBeenCalledExactlyOnceWith('n1');
   });
 

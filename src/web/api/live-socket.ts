@@ -20,7 +20,8 @@ export interface SocketLike {
 export interface LiveSocketHandlers {
   /** The socket is authenticated; anything missed while away should be fetched now. */
   onReady(): void;
-  onUpdate(note: Note): void;
+  /** `update`: the change's document update (base64), for a client keeping documents. */
+  onUpdate(note: Note, update?: string): void;
   onDelete(id: NoteId): void;
   /** The server rejected the token (close code 4401): the session is over. */
   onUnauthorized(): void;
@@ -99,6 +100,7 @@ export class LiveSocket {
         event: 'auth',
         payload: this.options.token,
         client: this.options.clientId ?? liveClientId,
+        sync: true,
       };
       socket.send(JSON.stringify(auth));
     };
@@ -131,7 +133,11 @@ export class LiveSocket {
       this.attempt = 0;
       this.options.onReady();
     } else if (message.event === 'update' && isNote(message.payload)) {
-      this.options.onUpdate(message.payload);
+      const sync = (message as { sync?: { update?: unknown } }).sync;
+      this.options.onUpdate(
+        message.payload,
+        typeof sync?.update === 'string' ? sync.update : undefined,
+      );
     } else if (message.event === 'delete' && typeof message.payload === 'string') {
       this.options.onDelete(message.payload);
     }

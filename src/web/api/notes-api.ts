@@ -1,6 +1,8 @@
 import { LIST_CURSOR_HEADER } from '../../shared/api-headers.js';
+import { toBase64Url } from '../../shared/base64.js';
 import type { Note, NoteId } from '../../shared/note.js';
 import type { NoteChangesResponse } from '../../shared/note-changes.js';
+import type { NoteDocumentAnswer } from '../../shared/note-document.js';
 import { NoteRequestError, SessionExpiredError } from './api-errors.js';
 import { apiRequest, NetworkError } from './http-client.js';
 import { readListTop } from './list-top.js';
@@ -113,6 +115,31 @@ export function updateNote(token: string, edit: NoteEdit): Promise<SaveAnswer> {
 /** From now on saves leave from the page itself (see OffThreadSaver.saveFromPage). */
 export function saveFromPage(): void {
   saver.saveFromPage();
+}
+
+/**
+ * `GET /api/notes/{id}/document`: the note's document as of its stored revision, whole, or what
+ * takes one held as of `since` (with its state vector) there; with `at`, also the whole state
+ * as of that revision, when the server still holds it.
+ */
+export async function fetchDocument(
+  token: string,
+  id: NoteId,
+  asked: { since?: number; at?: number; vector?: Uint8Array } = {},
+): Promise<NoteDocumentAnswer> {
+  const query = new URLSearchParams();
+  if (asked.since !== undefined) query.set('since', String(asked.since));
+  if (asked.at !== undefined) query.set('at', String(asked.at));
+  if (asked.vector) query.set('vector', toBase64Url(asked.vector));
+  const search = query.toString();
+  const path = notePath(id, `/document${search === '' ? '' : `?${search}`}`);
+  const response = await noteRequest(path, token, 'GET');
+  const data = (await response.json().catch(() => null)) as Partial<NoteDocumentAnswer> | null;
+  if (typeof data?.revision !== 'number' || typeof data.update !== 'string') {
+    throw new NoteRequestError(response.status);
+  }
+  const base = typeof data.base === 'string' ? data.base : undefined;
+  return { revision: data.revision, update: data.update, base };
 }
 
 /** `DELETE /api/notes/{id}`: the note goes to the trash. */

@@ -1,5 +1,6 @@
 import type { Note, NoteId } from '../../shared/note.js';
 import type { NoteChangesResponse } from '../../shared/note-changes.js';
+import type { NoteDocumentAnswer } from '../../shared/note-document.js';
 import type { TrashedNote, VersionSummary } from '../../shared/note-history.js';
 import type { RenameLinksRequest, RenameLinksResponse } from '../../shared/rename-links-request.js';
 import * as history from './history-api.js';
@@ -25,6 +26,11 @@ export interface QuireApi {
   createNote(token: string, id?: NoteId): Promise<Note>;
   updateNote(token: string, edit: notes.NoteEdit): Promise<notes.SaveAnswer>;
   deleteNote(token: string, id: NoteId): Promise<void>;
+  fetchDocument(
+    token: string,
+    id: NoteId,
+    asked?: { since?: number; at?: number; vector?: Uint8Array },
+  ): Promise<NoteDocumentAnswer>;
   fetchVersions(token: string, id: NoteId): Promise<VersionSummary[]>;
   fetchVersion(token: string, id: NoteId, revision: number): Promise<Note>;
   restoreVersion(token: string, id: NoteId, revision: number): Promise<Note>;

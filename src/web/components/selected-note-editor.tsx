@@ -1,10 +1,11 @@
 import { useCallback } from 'react';
-import type { EditStep } from '../../shared/exact-edits.js';
 import type { NoteId } from '../../shared/note.js';
+import type { TextEdit } from '../../shared/text-edits.js';
 import { useAppState, useController } from '../app-context.js';
 import { NoteEditor } from '../editor/note-editor.js';
 import { PreviewPane } from '../preview/preview-pane.js';
 import { selectEditorText } from '../state/selectors.js';
+import { useNoteDocument } from './use-note-document.js';
 import { useNoteLinks } from './use-note-links.js';
 
 /**
@@ -18,9 +19,10 @@ export function SelectedNoteEditor({ noteId }: { noteId: NoteId }) {
     return note ? selectEditorText(state, note) : '';
   });
   const onChange = useCallback(
-    (changed: string, step?: EditStep) => controller.editNote(noteId, changed, step),
+    (changed: string, edits?: TextEdit[]) => controller.editNote(noteId, changed, edits),
     [controller, noteId],
   );
+  const document = useNoteDocument(noteId);
   const isPreviewOpen = useAppState((state) => state.find.isPreviewOpen);
   // While the list shows search results, their matches are highlighted in the note.
   const highlight = useAppState((state) => (state.find.hits ? state.find.searchText : ''));
@@ -33,6 +35,7 @@ export function SelectedNoteEditor({ noteId }: { noteId: NoteId }) {
         <NoteEditor
           value={text}
           noteId={noteId}
+          document={document}
           onChange={onChange}
           onTagClick={showTag}
           highlight={highlight}

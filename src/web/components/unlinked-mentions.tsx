@@ -79,7 +79,7 @@ function MentionList({ id: listId, noteId, title, linking }: MentionsProps & { i
       { at: mention.from, remove: 0, insert: '[[' },
       { at: mention.to, remove: 0, insert: ']]' },
     ];
-    controller.editNote(id, linkMention(text, mention), { before: text, edits });
+    controller.editNote(id, linkMention(text, mention), edits);
   }
 
   return (

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, vi } from 'vitest';
+import type * as Y from 'yjs';
 import type { Note } from '../../shared/note.js';
 import type { LiveSocketHandlers } from '../api/live-socket.js';
+import { type DocumentStore, memoryDocumentStore } from '../documents/document-store.js';
 import { soleTab } from '../drafts/draft-owners.js';
 import { type DraftStore, memoryDraftStore } from '../drafts/draft-store.js';
 import { AppController } from './app-controller.js';
@@ -19,6 +21,7 @@ export function setup(
   stored = '',
   drafts: DraftStore = memoryDraftStore(),
   draftOwners = soleTab(),
+  documents: DocumentStore = memoryDocumentStore(),
 ) {
   let storedToken = stored;
   const server = fakeQuireApi([note('a', 'Alpha'), note('b', 'Beta')]);
@@ -36,6 +39,7 @@ export function setup(
   const controller = new AppController({
     api,
     tokenStorage,
+    documents,
     drafts,
     draftOwners,
     connectLive: (_token, handlers) => {
@@ -46,6 +50,25 @@ export function setup(
   const state = () => controller.store.getState();
   const handlers = () => live.handlers as LiveSocketHandlers;
   return { api, server, live, controller, state, handlers, drafts, storedToken: () => storedToken };
+}
+
+/**
+ * Types into a note as an editor bound to its document does: the document opens (from the
+ * device or the fake server) and `change` is made to its text, as typed here.
+ */
+export async function typeInto(
+  controller: AppController,
+  id: string,
+  change: (text: Y.Text) => void,
+): Promise<void> {
+  const doc = await controller.openDocument(id);
+  if (!doc) throw new Error(`no document for ${id}`);
+  doc.doc.transact(() => change(doc.text));
+}
+
+/** Types `text` at the end of a note. */
+export function append(controller: AppController, id: string, text: string): Promise<void> {
+  return typeInto(controller, id, (body) => body.insert(body.length, text));
 }
 
 /** Fake timers, and console errors (logged failures the tests cause on purpose) kept quiet. */

@@ -3,7 +3,7 @@ import type { NoteChangesResponse } from '../../shared/note-changes.js';
 import { NoteRequestError } from '../api/api-errors.js';
 import { NetworkError } from '../api/http-client.js';
 import { MISSING_CREDENTIALS } from '../session/credentials.js';
-import { note, setup, useFakeClockQuietly } from './app-controller-harness.js';
+import { append, note, setup, useFakeClockQuietly } from './app-controller-harness.js';
 import { CREATE_KEPT, DELETED_UNSENT } from './notes-controller.js';
 import { UNDO_NOTICE_MS } from './notices.js';
 
@@ -234,19 +234,18 @@ describe('AppController', () => {
     expect(api.deleteNote).not.toHaveBeenCalled();
   });
 
-  it('saves edits that differ from the stored body, from the revision they were made on', async () => {
+  it('saves what is typed into a note, with the whole note, from the revision it was typed on', async () => {
     const { controller, state, api } = setup('t');
     await controller.start();
     await vi.advanceTimersByTimeAsync(0);
-    controller.editNote('b', 'Beta');
-    controller.editNote('b', 'Beta!');
+    await append(controller, 'b', '!');
     expect(state().drafts).toEqual({ b: 'Beta!' });
     await vi.advanceTimersByTimeAsync(0);
     expect(api.updateNote).toHaveBeenCalledTimes(1);
-    // The whole note, as spec §7 has it, with the new body.
+    // The whole note, as spec §7 has it, with the new body, and the document's update.
     expect(api.updateNote).toHaveBeenCalledWith('t', {
       ...note('b', 'Beta!', 10),
-      edits: [{ at: 4, remove: 0, insert: '!' }],
+      sync: { update: expect.any(String), vector: expect.any(String) },
     });
     expect(state().drafts).toEqual({});
     expect(state().notes.get('b')).toMatchObject({ body: 'Beta!', revision: 11 });
@@ -267,14 +266,16 @@ describe('AppController', () => {
   });
 
   it('takes a genuine remote edit even when it equals a text sent before (path g)', async () => {
-    const { controller, state, handlers } = setup('t');
+    const { controller, state, handlers, server } = setup('t');
     await controller.start();
     await vi.advanceTimersByTimeAsync(0);
-    controller.editNote('a', 'Alpha!');
+    await append(controller, 'a', '!');
     await vi.advanceTimersByTimeAsync(0);
     expect(state().notes.get('a')).toMatchObject({ body: 'Alpha!', revision: 11 });
-    handlers().onUpdate(note('a', 'Alpha', 12));
+    const removed = server.editElsewhere('a', (text) => text.delete(5, 1));
+    handlers().onUpdate(removed.note, removed.update);
     expect(state().notes.get('a')?.body).toBe('Alpha');
+    expect(controller.documentOf('a')?.body).toBe('Alpha');
   });
 
   it('asks only for what changed since its list when the live socket is ready again', async () => {
@@ -319,7 +320,7 @@ describe('AppController: refetch racing a save', () => {
       () => new Promise<NoteChangesResponse>((resolve) => (answerChanges = resolve)),
     );
     handlers().onReady();
-    controller.editNote('a', 'Alpha edited');
+    await append(controller, 'a', ' edited');
     await vi.advanceTimersByTimeAsync(0);
     expect(state().notes.get('a')?.body).toBe('Alpha edited');
     answerChanges({ results: [note('a', 'Alpha'), note('b', 'Beta')], deleted: [], cursor: 'c' });

@@ -1,5 +1,5 @@
-import type { EditStep } from '../../shared/exact-edits.js';
 import type { NoteId } from '../../shared/note.js';
+import type { TextEdit } from '../../shared/text-edits.js';
 import { isSessionExpired } from '../api/api-errors.js';
 import { backoffDelay } from '../api/backoff.js';
 import type { LiveSocketHandlers } from '../api/live-socket.js';
@@ -20,6 +20,8 @@ import {
   withLateReference,
 } from '../attachments/late-references.js';
 import { resumeUpload } from '../attachments/resumed-uploads.js';
+import type { DocumentStore } from '../documents/document-store.js';
+import type { LocalDocument } from '../documents/local-document.js';
 import { claimable, type DraftOwners, soleTab } from '../drafts/draft-owners.js';
 import type { DraftStore } from '../drafts/draft-store.js';
 import { memoryOfflineStore, type OfflineStore } from '../offline/offline-store.js';
@@ -47,7 +49,9 @@ export interface AppControllerDeps {
   api: QuireApi;
   tokenStorage: TokenStorage;
   connectLive(token: string, handlers: LiveSocketHandlers): LiveConnection;
-  /** Where unsaved text waits on this device until the server has it. */
+  /** Notes' documents on this device, with what the server lacks of them. */
+  documents: DocumentStore;
+  /** Where text typed before a note's document was here waits until it is in it. */
   drafts: DraftStore;
   /** Which tab writes which draft; by default this tab is taken to be the only one. */
   draftOwners?: DraftOwners;
@@ -104,10 +108,12 @@ export class AppController {
       api: deps.api,
       store: this.store,
       notices: this.notices,
+      documents: deps.documents,
       drafts: deps.drafts,
       owners: deps.draftOwners ?? soleTab(),
       onListMarked: (mark) => void this.offline.keepListMark(mark),
       onSessionExpired: () => this.sessionEnded(),
+      onTyped: (id, before, after) => this.renames.edited(id, before, after),
     });
     this.history = new HistoryController({
       api: deps.api,
@@ -309,11 +315,27 @@ export class AppController {
     }
   }
 
-  /** The user changed a note's text; `step` is the change as the editor made it, if known. */
-  editNote(id: NoteId, text: string, step?: EditStep): void {
-    const before = this.renames.textBefore(id);
-    this.notes.edit(id, text, step);
-    this.renames.edited(id, before, text);
+  /**
+   * The user changed a note's text where no document is bound (docs/sync.md); `edits` is the
+   * change as the editor made it, in the text before it, when known.
+   */
+  editNote(id: NoteId, text: string, edits?: TextEdit[]): void {
+    this.notes.edit(id, text, edits);
+  }
+
+  /** The note's document for the editor, once it is here (undefined while it cannot be). */
+  openDocument(id: NoteId): Promise<LocalDocument | undefined> {
+    return this.notes.openDocument(id);
+  }
+
+  /** The note's document, if this page holds it now. */
+  documentOf(id: NoteId): LocalDocument | undefined {
+    return this.notes.documentOf(id);
+  }
+
+  /** Follows documents coming and changing. */
+  watchDocuments(watcher: (id: NoteId) => void): () => void {
+    return this.notes.watchDocuments(watcher);
   }
 
   selectNote(id: NoteId): void {
@@ -399,7 +421,7 @@ export class AppController {
         void listed.finally(() => this.notes.retrySaves());
       },
       onClosed: () => this.offline.setOffline(true),
-      onUpdate: (note) => this.notes.liveUpdate(note),
+      onUpdate: (note, update) => this.notes.liveUpdate(note, update),
       onDelete: (id) => this.notes.removed(id),
       onUnauthorized: () => this.sessionEnded(),
     });

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import type { LiveSocketHandlers } from '../api/live-socket.js';
+import { memoryDocumentStore } from '../documents/document-store.js';
 import { memoryDraftStore } from '../drafts/draft-store.js';
 import { memoryOfflineStore, type OfflineStore } from '../offline/offline-store.js';
 import { memoryAccountStorage } from '../session/account-storage.js';
@@ -14,11 +15,13 @@ export function device(offlineStore: OfflineStore = memoryOfflineStore()) {
   const server = fakeQuireApi([note('a', 'Alpha', 20), note('b', 'Beta', 10)]);
   const { api } = server;
   const accountStorage = memoryAccountStorage();
+  const documents = memoryDocumentStore();
   let handlers: LiveSocketHandlers | undefined;
   const start = async () => {
     const controller = new AppController({
       api,
       tokenStorage: { read: () => 't', write: () => {}, clear: () => {} },
+      documents,
       drafts: memoryDraftStore(),
       offlineStore,
       accountStorage,

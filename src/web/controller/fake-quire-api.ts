@@ -1,5 +1,9 @@
 import { vi } from 'vitest';
+import * as Y from 'yjs';
+import { fromBase64, toBase64 } from '../../shared/base64.js';
 import type { Note } from '../../shared/note.js';
+import type { SaveSync } from '../../shared/note-document.js';
+import { NOTE_DOCUMENT_TEXT } from '../../shared/note-document.js';
 import type { TrashedNote } from '../../shared/note-history.js';
 import { renameLinkTargets } from '../../shared/rename-links.js';
 import type { RenameLinksRequest } from '../../shared/rename-links-request.js';
@@ -45,11 +49,45 @@ class ChangingNotes extends Map<string, Note> {
 }
 
 /**
- * A stand-in for the server in controller tests: notes with revisions, a trash, and saves that
- * are stored as sent (tests that need a merged answer say so with `mockImplementationOnce`).
+ * The fake server's documents: one per note, made from its text when first asked for, and the
+ * state of each at every revision since (the real server keeps a log for that).
+ */
+class FakeDocuments extends Map<string, Y.Doc> {
+  private readonly states = new Map<string, Map<number, Uint8Array>>();
+
+  of(note: Note): Y.Doc {
+    let doc = this.get(note.id);
+    if (!doc) {
+      doc = new Y.Doc();
+      doc.getText(NOTE_DOCUMENT_TEXT).insert(0, note.body);
+      this.set(note.id, doc);
+      this.stored(note);
+    }
+    return doc;
+  }
+
+  /** The note's document as of its revision, kept for a later `at`. */
+  stored(note: Note): void {
+    const states = this.states.get(note.id) ?? new Map<number, Uint8Array>();
+    states.set(note.revision, Y.encodeStateAsUpdate(this.of(note)));
+    this.states.set(note.id, states);
+  }
+
+  at(id: string, revision: number): Uint8Array | undefined {
+    return this.states.get(id)?.get(revision);
+  }
+}
+
+const textOf = (doc: Y.Doc) => doc.getText(NOTE_DOCUMENT_TEXT).toString();
+
+/**
+ * A stand-in for the server in controller tests: notes with revisions and documents, a trash,
+ * and saves that are stored as sent, or merged into the note's document when they carry its
+ * updates (tests that need another answer say so with `mockImplementationOnce`).
  */
 export function fakeQuireApi(initial: Note[]) {
   const notes = new ChangingNotes();
+  const documents = new FakeDocuments();
   for (const note of initial) notes.set(note.id, note);
   const trash = new Map<string, TrashedNote>();
   let created = 0;
@@ -85,17 +123,52 @@ export function fakeQuireApi(initial: Note[]) {
       return note;
     }),
     updateNote: vi.fn(
-      async (_token: string, edit: { id: string; body: string; revision: number }) => {
+      async (
+        _token: string,
+        edit: { id: string; body: string; revision: number; sync?: SaveSync },
+      ) => {
         const stored = notes.get(edit.id);
         if (!stored) throw missing(edit.id);
-        const note = {
-          ...stored,
-          body: edit.body,
-          revision: stored.revision + 1,
-          timeLastModified: ++clock,
+        const doc = documents.of(stored);
+        const text = doc.getText(NOTE_DOCUMENT_TEXT);
+        if (edit.sync) Y.applyUpdate(doc, fromBase64(edit.sync.update));
+        else if (edit.body !== stored.body) {
+          doc.transact(() => {
+            text.delete(0, text.length);
+            text.insert(0, edit.body);
+          });
+        }
+        const body = textOf(doc);
+        const note =
+          body === stored.body
+            ? stored
+            : { ...stored, body, revision: stored.revision + 1, timeLastModified: ++clock };
+        if (note !== stored) {
+          notes.set(note.id, note);
+          documents.stored(note);
+        }
+        const vector = edit.sync?.vector ? fromBase64(edit.sync.vector) : undefined;
+        const lacked = edit.sync ? toBase64(Y.encodeStateAsUpdate(doc, vector)) : undefined;
+        return {
+          note,
+          conflictRevision: null as number | null,
+          missing: lacked as string | undefined,
         };
-        notes.set(note.id, note);
-        return { note, conflictRevision: null as number | null };
+      },
+    ),
+    // The document as of now, and as of `at` when asked.
+    fetchDocument: vi.fn(
+      async (_token: string, id: string, asked: { at?: number; vector?: Uint8Array } = {}) => {
+        const stored = notes.get(id);
+        if (!stored) throw missing(id);
+        const doc = documents.of(stored);
+        const base = asked.at === undefined ? undefined : documents.at(id, asked.at);
+        const update = Y.encodeStateAsUpdate(doc, asked.vector);
+        return {
+          revision: stored.revision,
+          update: toBase64(update),
+          base: base && toBase64(base),
+        };
       },
     ),
     deleteNote: vi.fn(async (_token: string, id: string) => {
@@ -137,5 +210,25 @@ export function fakeQuireApi(initial: Note[]) {
     purgeFromTrash: vi.fn(async (_token: string, id: string) => void trash.delete(id)),
     emptyTrash: vi.fn(async () => trash.clear()),
   } satisfies QuireApi;
-  return { api, notes, trash };
+  /**
+   * Another device's save of note `id`: `change` made to its document on the server. Returns
+   * the live event such a save sends: the note, and the change's update (base64).
+   */
+  function editElsewhere(id: string, change: (text: Y.Text) => void) {
+    const stored = notes.get(id);
+    if (!stored) throw new Error(`no note ${id}`);
+    const doc = documents.of(stored);
+    const before = Y.encodeStateVector(doc);
+    doc.transact(() => change(doc.getText(NOTE_DOCUMENT_TEXT)));
+    const note = {
+      ...stored,
+      body: textOf(doc),
+      revision: stored.revision + 1,
+      timeLastModified: ++clock,
+    };
+    notes.set(id, note);
+    documents.stored(note);
+    return { note, update: toBase64(Y.encodeStateAsUpdate(doc, before)) };
+  }
+  return { api, notes, trash, documents, editElsewhere };
 }

@@ -1,26 +1,33 @@
-import type { EditStep } from '../../shared/exact-edits.js';
+import { changedRange } from '../../shared/changed-range.js';
 import type { Note, NoteId } from '../../shared/note.js';
 import type { NoteChangesResponse } from '../../shared/note-changes.js';
+import type { TextEdit } from '../../shared/text-edits.js';
 import { isSessionExpired, NoteRequestError } from '../api/api-errors.js';
 import { NetworkError } from '../api/http-client.js';
 import type { QuireApi } from '../api/quire-api.js';
-import { claimable, type DraftOwners } from '../drafts/draft-owners.js';
+import { DeviceDocuments } from '../documents/device-documents.js';
+import type { DocumentSaver } from '../documents/document-saver.js';
+import type { DocumentStore } from '../documents/document-store.js';
+import type { LocalDocument } from '../documents/local-document.js';
+import { TextDrafts } from '../documents/text-drafts.js';
+import type { DraftOwners } from '../drafts/draft-owners.js';
 import type { DraftStore } from '../drafts/draft-store.js';
 import type { OfflineQueue, QueueSender } from '../offline/offline-queue.js';
 import type { ListMark } from '../offline/offline-store.js';
-import type { NoteSaver } from '../saving/note-saver.js';
-import { isNewer } from '../state/selectors.js';
+import { isNewer, selectEditorText } from '../state/selectors.js';
 import type { AppStore } from '../state/store.js';
 import { ListSync } from './list-sync.js';
 import { errorNotice, type NoticeTimer } from './notices.js';
 import type { DeviceCopy } from './offline-session.js';
-import { createSessionSaver, titleOf } from './session-saver.js';
+import { createSessionSaving, titleOf } from './session-saver.js';
 
 export interface NotesControllerDeps {
   api: QuireApi;
   store: AppStore;
   notices: NoticeTimer;
-  /** Unsaved text kept on this device, per account, until the server has it. */
+  /** Notes' documents kept on this device, per account, with what the server lacks of them. */
+  documents: DocumentStore;
+  /** Text typed before a note's document was on this device, until it is in it. */
   drafts: DraftStore;
   /** Which tab writes which draft, so that two tabs never save the same one. */
   owners: DraftOwners;
@@ -30,7 +37,12 @@ export interface NotesControllerDeps {
   onListMarked(mark: ListMark | null): void;
   /** A 401 from any call: the session is over. */
   onSessionExpired(): void;
+  /** Text was typed here into a note: it was `before`, it is `after` now. */
+  onTyped?(id: NoteId, before: string | undefined, after: string): void;
 }
+
+/** A note typed in this long ago or less is being written: a delete elsewhere brings it back. */
+const WRITING_MS = 60_000;
 
 /** A create the server refused for now; the note is not lost, nor should "New" be pressed again. */
 export const CREATE_KEPT =
@@ -69,8 +81,14 @@ function unreachable(error: unknown): boolean {
  */
 export class NotesController {
   private readonly deps: NotesControllerDeps;
-  private readonly saver: NoteSaver;
+  private readonly saver: DocumentSaver;
   private readonly lists: ListSync;
+  private readonly documents: DeviceDocuments;
+  private readonly textDrafts: TextDrafts;
+  /** When each note was last typed in here. */
+  private readonly typedAt = new Map<NoteId, number>();
+  /** Who follows which note's document (the editor). */
+  private readonly documentWatchers = new Set<(noteId: NoteId) => void>();
   private generation = 0;
   /** Where the last note deleted here stood, while its "Undo" may be pressed. */
   private lastDeleted: DeletedPlace | null = null;
@@ -79,14 +97,36 @@ export class NotesController {
 
   constructor(deps: NotesControllerDeps) {
     this.deps = deps;
-    this.saver = createSessionSaver({
+    this.documents = new DeviceDocuments({
+      api: deps.api,
+      store: deps.documents,
+      owners: deps.owners,
+      token: () => this.token,
+      account: () => this.account,
+      typed: (noteId) => this.typedIn(noteId),
+      changed: (noteId) => this.documentChanged(noteId),
+    });
+    const saving = createSessionSaving({
       ...deps,
+      documents: this.documents,
       beforeSave: (noteId) =>
         deps.queue.isPendingCreate(noteId) ? deps.queue.sendCreate(noteId, this.sender) : undefined,
       deletedHere: (noteId) => deps.queue.isPendingDelete(noteId),
       token: () => this.token,
-      account: () => this.account,
+      onChange: () => this.showUnsaved(),
       onError: (error, message) => this.failed(error, message),
+    });
+    this.saver = saving.saver;
+    this.textDrafts = new TextDrafts({
+      api: deps.api,
+      store: deps.drafts,
+      owners: deps.owners,
+      documents: this.documents,
+      token: () => this.token,
+      account: () => this.account,
+      held: (noteId) => this.deps.store.getState().notes.get(noteId),
+      save: (edit) => saving.save(edit),
+      changed: (noteId) => this.documentChanged(noteId),
     });
     this.lists = new ListSync({
       api: deps.api,
@@ -129,9 +169,9 @@ export class NotesController {
     createdIds.push(...this.deps.queue.pendingCreates());
     const listed = notes.filter((note) => !this.deps.queue.isPendingDelete(note.id));
     this.deps.store.dispatch({ type: 'notesLoaded', notes: listed, createdIds });
-    // Newer versions found by the list (missed while away) meet unsaved text as live ones do.
-    const held = this.deps.store.getState().notes;
-    for (const note of listed) if (held.get(note.id) === note) this.saver.remoteUpdate(note);
+    // Documents held here catch up with newer versions found by the list (missed while away).
+    for (const note of listed) this.documents.tookIn(note.id, note.revision);
+    this.showUnsaved();
   }
 
   /** A 304: the device's notes shown are the list; an empty one is now loaded too. */
@@ -151,19 +191,41 @@ export class NotesController {
   }
 
   /**
-   * Drafts this account left unsaved on this device (closed tab, crash, ended session), except
-   * those another open tab is still writing.
+   * What this account left unsaved on this device (closed tab, crash, ended session), except
+   * what another open tab is still saving: documents with unacknowledged updates, and text
+   * typed before a note's document was here (or kept by an earlier version of Quire).
    */
   async resumeDrafts(): Promise<void> {
-    const generation = this.generation;
-    const account = this.account;
     try {
-      const kept = await claimable(await this.deps.drafts.load(account), this.deps.owners);
-      if (generation !== this.generation) return;
-      for (const draft of kept) this.saver.resume(draft);
+      await Promise.all([this.documents.resume(), this.textDrafts.load()]);
+      void this.textDrafts.convertAll();
     } catch (error) {
       console.error(error);
     }
+  }
+
+  /**
+   * The note's document, for the editor: held, from the device or the server, or made from
+   * text typed before it was here. Undefined while neither can be reached.
+   */
+  async openDocument(noteId: NoteId): Promise<LocalDocument | undefined> {
+    if (this.textDrafts.text(noteId) !== undefined) {
+      const converted = await this.textDrafts.convert(noteId).catch(() => undefined);
+      if (converted) return converted;
+      if (this.textDrafts.text(noteId) !== undefined) return undefined;
+    }
+    return this.documents.open(noteId);
+  }
+
+  /** The note's document, if this page holds it now. */
+  documentOf(noteId: NoteId): LocalDocument | undefined {
+    return this.documents.get(noteId);
+  }
+
+  /** Follows documents coming and changing (the editor binds to its note's). */
+  watchDocuments(watcher: (noteId: NoteId) => void): () => void {
+    this.documentWatchers.add(watcher);
+    return () => this.documentWatchers.delete(watcher);
   }
 
   /**
@@ -201,9 +263,10 @@ export class NotesController {
       revision: 1,
     };
     this.created.push({ id: note.id, afterList: this.lists.requested });
+    const doc = this.documents.created(note.id);
     this.deps.store.dispatch({ type: 'noteCreated', note });
     const created = this.createOnServer(note.id);
-    if (text !== '') this.edit(note.id, text);
+    if (text !== '') doc.typeSteps([[{ at: 0, remove: 0, insert: text }]]);
     return created;
   }
 
@@ -277,7 +340,7 @@ export class NotesController {
     const place = this.placeOf(id);
     if (this.deps.queue.isPendingCreate(id)) {
       // Words typed in it go to the server and on to the trash; an empty note is just dropped.
-      const words = (this.saver.pendingText(id) ?? place.note?.body ?? '').trim() !== '';
+      const words = (this.textOf(id) ?? '').trim() !== '';
       this.deps.store.dispatch({ type: 'noteDeleted', id });
       await this.deps.queue.add({ noteId: id, kind: words ? 'trash' : 'delete' });
       return this.offerUndo({ ...place, onDevice: 'create' }, DELETED_UNSENT);
@@ -343,34 +406,107 @@ export class NotesController {
     return { id, index: sortedNoteIds.indexOf(id), selected: selectedNoteId === id, note };
   }
 
-  /** An editor change (spec §4.5): saved when it differs from the stored body. */
-  edit(id: NoteId, text: string, step?: EditStep): void {
-    const note = this.deps.store.getState().notes.get(id);
-    if (note) this.saver.edit(note, text, step);
-  }
-
   /**
-   * A newer version from elsewhere; unsaved text here is carried onto it, not dropped, and the
-   * note and its draft change in one dispatch.
+   * A change typed as plain text (spec §4.5): into the note's document when it has one, the
+   * edits as typed (or, from the plain text box that stands in while the editor loads, the one
+   * change between its text and the document's); otherwise kept as text until the document
+   * is here. An editor bound to the document never calls this: its typing is in the document.
    */
-  liveUpdate(note: Note): void {
-    const { store } = this.deps;
-    if (this.saver.pendingText(note.id) === undefined || !isNewer(store.getState(), note)) {
-      store.dispatch({ type: 'noteUpdated', note });
+  edit(id: NoteId, text: string, edits?: TextEdit[]): void {
+    const note = this.deps.store.getState().notes.get(id);
+    if (!note) return;
+    const doc = this.documents.get(id);
+    if (!doc) {
+      const before = this.textOf(id);
+      this.typedAt.set(id, Date.now());
+      this.textDrafts.typed(note, text, edits);
+      this.deps.onTyped?.(id, before, text);
+      if (!this.textDrafts.converting(id)) void this.openDocument(id).then(() => this.bring(id));
       return;
     }
-    this.saver.remoteUpdate(note, { quiet: true });
-    const unsaved = { drafts: this.saver.pendingTexts(), saveStatus: this.saver.status() };
-    store.dispatch({ type: 'noteUpdated', note, unsaved });
+    const { start, end, insert } = changedRange(doc.body, text);
+    doc.typeSteps([edits ?? [{ at: start, remove: end - start, insert }]]);
   }
 
   /**
-   * A live "delete". A note still being written in here is brought straight back from the
-   * trash, so the words being typed have a note to go to.
+   * A newer version from elsewhere: the note's document here takes in its update (or catches
+   * up), so what is typed here and there both stay, and the note changes in the same dispatch.
+   */
+  liveUpdate(note: Note, update?: string): void {
+    const { store } = this.deps;
+    const newer = isNewer(store.getState(), note);
+    if (newer) this.documents.tookIn(note.id, note.revision, update);
+    store.dispatch({ type: 'noteUpdated', note, unsaved: this.unsaved() });
+  }
+
+  /**
+   * A live "delete". A note being written in here is brought straight back from the trash,
+   * and stays open: the words typed before and after the delete all go to it (docs/sync.md).
    */
   removed(id: NoteId): void {
+    if (this.isBeingWritten(id)) {
+      void this.rescue(id);
+      return;
+    }
     this.deps.store.dispatch({ type: 'noteDeleted', id });
-    if (this.saver.pendingText(id) !== undefined) void this.rescue(id);
+  }
+
+  /** Typed in here within the last minute, or with something not saved yet. */
+  private isBeingWritten(id: NoteId): boolean {
+    const unsaved = this.documents.get(id)?.hasUnsent || this.textDrafts.text(id) !== undefined;
+    return unsaved || Date.now() - (this.typedAt.get(id) ?? 0) < WRITING_MS;
+  }
+
+  /** The note's text as this page has it: its document's, its draft's, or the note's. */
+  private textOf(id: NoteId): string | undefined {
+    const state = this.deps.store.getState();
+    const note = state.notes.get(id);
+    return note && selectEditorText(state, note);
+  }
+
+  /** Something was typed into a note's document here. */
+  private typedIn(noteId: NoteId): void {
+    const before = this.textOf(noteId);
+    this.typedAt.set(noteId, Date.now());
+    this.saver.schedule(noteId);
+    const after = this.documents.get(noteId)?.body ?? '';
+    this.showUnsaved(noteId);
+    this.deps.onTyped?.(noteId, before, after);
+  }
+
+  /** A document came, went or changed: the state shows its text, and the editor follows. */
+  private documentChanged(noteId: NoteId): void {
+    this.showUnsaved();
+    for (const watcher of this.documentWatchers) watcher(noteId);
+  }
+
+  /**
+   * The texts this page has that the notes held do not (documents ahead of them, text typed
+   * before a document), and the save status, as the state shows them.
+   */
+  private unsaved() {
+    const { notes } = this.deps.store.getState();
+    const drafts: Record<NoteId, string> = {};
+    for (const noteId of this.textDrafts.noteIds()) {
+      drafts[noteId] = this.textDrafts.text(noteId) as string;
+    }
+    for (const noteId of this.documents.heldIds()) {
+      const body = this.documents.get(noteId)?.body;
+      if (body !== undefined && body !== notes.get(noteId)?.body) drafts[noteId] = body;
+    }
+    const saveStatus = this.textDrafts.noteIds().length > 0 ? 'saving' : this.saver.status();
+    return { drafts, saveStatus };
+  }
+
+  /** Shows what is unsaved; `edited`: the note typed in, which goes to the top of the list. */
+  private showUnsaved(edited?: NoteId): void {
+    this.deps.store.dispatch({ type: 'draftsChanged', ...this.unsaved(), edited });
+  }
+
+  /** Text typed before its document came is in it now: the document is saved as usual. */
+  private bring(id: NoteId): void {
+    if (this.documents.get(id)?.hasUnsent) this.saver.schedule(id);
+    this.showUnsaved();
   }
 
   /** A note from a restore (trash or history), answered to this client. */
@@ -378,13 +514,18 @@ export class NotesController {
     this.deps.store.dispatch({ type: 'noteRestored', note });
   }
 
-  /** The connection is back: saves waiting for their next try go now. */
+  /**
+   * The connection is back: saves waiting for their next try go now, text typed offline goes
+   * into its documents, and the documents held catch up.
+   */
   retrySaves(): void {
     this.saver.retryNow();
+    void this.textDrafts.convertAll().then(() => this.showUnsaved());
+    this.documents.catchUpAll();
   }
 
   hasUnsaved(): boolean {
-    return this.saver.hasUnsaved();
+    return this.saver.hasUnsaved() || this.textDrafts.noteIds().length > 0;
   }
 
   /** Resolves once nothing is being saved any more, or after `timeoutMs`. */
@@ -408,8 +549,11 @@ export class NotesController {
     this.generation += 1;
     this.created.length = 0;
     this.lastDeleted = null;
+    this.typedAt.clear();
     this.lists.reset();
     this.saver.reset();
+    this.documents.reset();
+    this.textDrafts.reset();
   }
 
   private async rescue(id: NoteId): Promise<void> {
@@ -419,7 +563,7 @@ export class NotesController {
       if (generation !== this.generation) return;
       this.deps.store.dispatch({ type: 'noteRestored', note });
       this.deps.notices.show(
-        `“${titleOf(note.body)}” was deleted elsewhere while you were writing. It is back.`,
+        `“${titleOf(note.body)}” was deleted on another device while you were writing in it. It is back, with all your text.`,
         'info',
       );
       this.saver.retryNow(id);

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { NetworkError } from '../api/http-client.js';
+import { memoryDocumentStore } from '../documents/document-store.js';
 import { memoryDraftStore } from '../drafts/draft-store.js';
 import { memoryOfflineStore } from '../offline/offline-store.js';
 import { memoryAccountStorage } from '../session/account-storage.js';
@@ -25,6 +26,7 @@ function setup() {
     new AppController({
       api,
       tokenStorage,
+      documents: memoryDocumentStore(),
       drafts: memoryDraftStore(),
       offlineStore,
       accountStorage,

@@ -1,21 +1,25 @@
 import type { NoteId } from '../../shared/note.js';
 import type { TextEdit } from '../../shared/text-edits.js';
 
-/** Unsaved text of one note, as kept on this device until the server acknowledges it. */
+/**
+ * Text typed into a note before its document was on this device (docs/sync.md), kept here until
+ * it is in the document: the text, the revision it was typed from, and every step as typed
+ * (each the edits of one change, in the text before it). Drafts kept by earlier versions of
+ * Quire have no steps: they are saved as text.
+ */
 export interface StoredDraft {
   noteId: NoteId;
   text: string;
-  /** The revision the text was edited from, so the server can merge it with newer versions. */
+  /** The revision the text was typed from, whose document the steps apply to. */
   baseRevision: number;
-  /** The edits, as typed, that made the text from the base's (unknown for older drafts). */
-  edits?: TextEdit[];
+  steps?: TextEdit[][];
   /** The tab writing it, while that tab lives (see DraftOwners). */
   owner?: string;
 }
 
 /**
- * Where unsaved text waits for the server, per account (its email) and note. Writes of one note
- * are applied in the order they were asked for, so a removal never overtakes a newer text.
+ * Where such text waits, per account (its email) and note. Writes of one note are applied in
+ * the order they were asked for, so a removal never overtakes a newer text.
  */
 export interface DraftStore {
   load(account: string): Promise<StoredDraft[]>;

@@ -1,4 +1,5 @@
-import type { EditStep } from '../../shared/exact-edits.js';
+import type { TextEdit } from '../../shared/text-edits.js';
+import type { LocalDocument } from '../documents/local-document.js';
 import type { LinkActions } from './codemirror/note-actions.js';
 
 /**
@@ -7,8 +8,10 @@ import type { LinkActions } from './codemirror/note-actions.js';
  * - `value`: the text to show. A new value for the same note that differs from the current text
  *   (an edit from elsewhere) is taken in place, keeping the cursor as far as possible; a value
  *   equal to the current text (the echo of the user's own typing) changes nothing.
- * - `onChange(text, step)`: called with the whole text after every change the user makes, and
- *   the change as made when the editor knows it (the text it changed, and the edits).
+ * - `document`: the note's document (docs/sync.md). Once given, the editor is bound to it: what
+ *   is typed goes into it, what comes from elsewhere shows through it, and `value` is not read.
+ * - `onChange(text, edits)`: while no document is bound, called with the whole text after
+ *   every change the user makes, and the change's edits in the text before it when known.
  * - `autoFocus`: take the keyboard focus whenever a note opens.
  * - `onTagClick(tag)`: a `#tag` in the text was clicked (its name as compared).
  * - `highlight`: the list's search, whose matches are highlighted; a note opened while it is on
@@ -19,7 +22,8 @@ import type { LinkActions } from './codemirror/note-actions.js';
 export interface NoteEditorProps {
   value: string;
   noteId: string;
-  onChange(text: string, step?: EditStep): void;
+  document?: LocalDocument;
+  onChange(text: string, edits?: TextEdit[]): void;
   autoFocus?: boolean;
   onTagClick?(tag: string): void;
   highlight?: string;

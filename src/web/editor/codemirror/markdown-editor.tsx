@@ -2,24 +2,37 @@ import { Transaction } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { changedRange } from '../../../shared/changed-range.js';
-import type { EditStep } from '../../../shared/exact-edits.js';
+import type { TextEdit } from '../../../shared/text-edits.js';
 import { onAttachRequest } from '../../attachments/attach-requests.js';
+import type { LocalDocument } from '../../documents/local-document.js';
 import type { HandedOverSelection } from '../note-editor-contract.js';
 import { spellCheckerFor } from '../spellcheck/spell-checker.js';
 import { setAsideUploads, uploadFiles } from './attachment-uploads.js';
 import { type LinkActions, NO_LINKS } from './note-actions.js';
-import { createNoteState, spellcheckSlot } from './note-state.js';
+import {
+  boundDocument,
+  createNoteState,
+  documentBinding,
+  documentSlot,
+  spellcheckSlot,
+} from './note-state.js';
 import { revealPendingPlace } from './reveal-place.js';
 import { highlightSearch } from './search-highlight.js';
 import { spellcheck } from './spellcheck-extension.js';
 import './markdown-editor.css';
 
 export interface MarkdownEditorProps {
-  /** The note's text; a different text for the same note is taken in place (a remote edit). */
+  /**
+   * The note's text, while no document is bound; a different text for the same note is taken
+   * in place (a remote edit).
+   */
   value: string;
   /** Switching notes replaces the content and starts a fresh undo history. */
   noteId: string;
-  onChange(text: string, step?: EditStep): void;
+  /** The note's document: once given, the editor is bound to it (docs/sync.md). */
+  document?: LocalDocument;
+  /** A change typed while no document is bound, and its edits in the text before it. */
+  onChange(text: string, edits?: TextEdit[]): void;
   /** Whose personal dictionary to use (the account's email). */
   dictionaryOwner: string;
   /** Take the keyboard focus whenever a note opens. */
@@ -39,11 +52,24 @@ function spellcheckFor(owner: string) {
 }
 
 /**
+ * Shows a text that came from elsewhere in place, the cursor mapped through the one change:
+ * kept out of this user's undo history and not reported as typed.
+ */
+function showText(view: EditorView, text: string): void {
+  const { start, end, insert } = changedRange(view.state.doc.toString(), text);
+  if (start === end && insert === '') return;
+  view.dispatch({
+    changes: { from: start, to: end, insert },
+    annotations: [Transaction.remote.of(true), Transaction.addToHistory.of(false)],
+  });
+}
+
+/**
  * CodeMirror 6 hosted in React: the view is created once and React never renders into it;
  * props reach it as transactions.
  */
 export default function MarkdownEditor(props: MarkdownEditorProps) {
-  const { noteId, value, dictionaryOwner, highlight = '' } = props;
+  const { noteId, value, dictionaryOwner, highlight = '', document: noteDocument } = props;
   const host = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const latest = useRef(props);
@@ -54,15 +80,14 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
     latest.current = props;
   });
 
-  const stateFor = useCallback((noteId: string, text: string) => {
+  const stateFor = useCallback((noteId: string, text: string, doc?: LocalDocument) => {
     return createNoteState(
       noteId,
       text,
       spellcheckFor(latest.current.dictionaryOwner),
       (newText, edits) => {
-        const before = shown.current.text;
         shown.current.text = newText;
-        latest.current.onChange(newText, edits && { before, edits });
+        latest.current.onChange(newText, edits);
       },
       {
         showTag: (tag) => latest.current.onTagClick?.(tag),
@@ -72,6 +97,7 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
         createLinkedNote: (title) => (latest.current.links ?? NO_LINKS).createLinkedNote(title),
         linkTitles: (query, limit) => (latest.current.links ?? NO_LINKS).linkTitles(query, limit),
       },
+      doc,
     );
   }, []);
 
@@ -79,16 +105,19 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
     const { noteId, value, dictionaryOwner, autoFocus, takeOver, highlight = '' } = latest.current;
     // Taking over from a stand-in, start from the text its cursor points into; should the note
     // have moved on meanwhile, the effect below applies the difference in place, cursor mapped.
+    // Its typing went into the document, when there is one, which the editor is bound to.
     const handed = takeOver?.();
-    const text = handed?.text ?? value;
+    const doc = latest.current.document;
+    const text = doc?.body ?? handed?.text ?? value;
     // In a shadow root CodeMirror's styles go into constructable style sheets; in the document
     // they would be a <style> element, which the strict CSP (style-src 'self') refuses.
     const element = host.current!;
     const root = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
-    const view = new EditorView({ parent: root, root, state: stateFor(noteId, text) });
+    const view = new EditorView({ parent: root, root, state: stateFor(noteId, text, doc) });
     viewRef.current = view;
     shown.current = { noteId, text, owner: dictionaryOwner, highlight };
-    if (handed) {
+    doc?.release();
+    if (handed && handed.anchor <= text.length && handed.head <= text.length) {
       view.dispatch({
         selection: { anchor: handed.anchor, head: handed.head },
         scrollIntoView: true,
@@ -120,9 +149,11 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
       current.owner = dictionaryOwner;
       view.dispatch({ effects: spellcheckSlot.reconfigure(spellcheckFor(dictionaryOwner)) });
     }
+    const doc = noteDocument;
     if (noteId !== current.noteId) {
       setAsideUploads(view.state);
-      view.setState(stateFor(noteId, value));
+      view.setState(stateFor(noteId, value, doc));
+      doc?.release();
       current.noteId = noteId;
       current.text = value;
       current.highlight = highlight;
@@ -130,17 +161,16 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
       if (highlight.trim() !== '') highlightSearch(view, highlight, true);
       revealPendingPlace(view);
       if (latest.current.autoFocus) view.focus();
-    } else if (value !== current.text) {
+    } else if (doc && view.state.facet(boundDocument) !== doc) {
+      // The note's document came: the text it holds is shown, and the editor is bound to it.
+      showText(view, doc.body);
+      view.dispatch({ effects: documentSlot.reconfigure(documentBinding(doc)) });
+      doc.release();
+    } else if (!doc && value !== current.text) {
       current.text = value;
-      const { start, end, insert } = changedRange(view.state.doc.toString(), value);
-      if (start === end && insert === '') return;
-      // Someone else's edit: kept out of this user's undo history and not echoed back.
-      view.dispatch({
-        changes: { from: start, to: end, insert },
-        annotations: [Transaction.remote.of(true), Transaction.addToHistory.of(false)],
-      });
+      showText(view, value);
     }
-  }, [noteId, value, dictionaryOwner, stateFor, highlight]);
+  }, [noteId, value, dictionaryOwner, stateFor, highlight, noteDocument]);
 
   // The search changed while the note stays open: the highlights follow, the cursor stays.
   useLayoutEffect(() => {
