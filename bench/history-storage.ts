@@ -60,7 +60,7 @@ export async function historyStorageSection(tempDir: string): Promise<void> {
       now += SAVE_EVERY_SECONDS;
       const word = WORDS[i % WORDS.length] as string;
       const body = `${note.body}${i % 12 === 11 ? '\n\n' : ' '}${word}`;
-      note = (await notes.update(caller, note.id, body, note.revision)).note;
+      note = (await notes.update(caller, note.id, { body, base: note.revision })).note;
       if (i % 1800 === 0) await keepHouse(db, { historyDays: 90, trashDays: 30 }, now);
     }
     await keepHouse(db, { historyDays: 90, trashDays: 30 }, now);

@@ -136,7 +136,7 @@ async function runOn(label: string, database: Database, s: LinksSettings): Promi
       const note = current[index] as (typeof current)[number];
       const body = kind.next(note.body, n);
       const begin = performance.now();
-      const saved = await notes.update(caller, note.id, body, note.revision);
+      const saved = await notes.update(caller, note.id, { body, base: note.revision });
       const took = performance.now() - begin;
       // The link work by itself, on the same two texts, repeated so the clock can see it.
       const workBegin = performance.now();

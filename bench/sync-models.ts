@@ -3,8 +3,9 @@
  * Two writers type at one spot at once over a network with random delays, once through Yjs
  * (a CRDT relayed by the server) and once through @codemirror/collab (OT with the server as the
  * authority, rebasing late changes); then what Yjs costs a server per save, in storage after a
- * day of typing, and in memory per open note; and how well whole texts from one base merge by
- * character when two devices edit offline. A report, not a test: it prints and exits 0.
+ * day of typing, and in memory per open note; and how two devices' offline edits merge, sent as
+ * whole texts (a plain client) or as each device's own document updates (Quire's client). A
+ * report, not a test: it prints and exits 0.
  */
 
 import {
@@ -18,13 +19,11 @@ import {
 import { ChangeSet, EditorState, Text } from '@codemirror/state';
 import * as Y from 'yjs';
 import {
-  applyTextFromBase,
   documentFrom,
   documentText,
-  seedUpdate,
+  mergeTextFromBase,
+  seedState,
 } from '../src/server/sync/note-document.js';
-import { composeEdits } from '../src/shared/exact-edits.js';
-import { applyTextEdits, type TextEdit } from '../src/shared/text-edits.js';
 import { seededRandom } from './note-text.js';
 
 const START = 'Start: ';
@@ -289,12 +288,12 @@ for (const size of [1024, 1024 * 1024]) {
 
 /**
  * Two devices offline from one base, each making scattered edits (a word removed, a word
- * added), merged by the server's engine from whole texts: once as a plain client sends them,
- * the edits guessed by a diff of the two texts, and once with the edits as the device made
- * them (what Quire's client sends). Words are unique, so a fault shows: a typed word missing or
- * glued to another, a removed word back, a word twice.
+ * added), then merged: once as a plain client sends them, whole texts the server turns into
+ * edits by a diff against the base, and once as Quire's client sends them, each device's own
+ * document updates. Words are unique, so a fault shows: a typed word missing or glued to
+ * another, a removed word back, a word twice.
  */
-function offlineMerges(editsEach: number, runs: number, asTyped: boolean) {
+function offlineMerges(editsEach: number, runs: number, asDocuments: boolean) {
   let faulty = 0;
   let missing = 0;
   let back = 0;
@@ -302,10 +301,14 @@ function offlineMerges(editsEach: number, runs: number, asTyped: boolean) {
   for (let seed = 1; seed <= runs; seed++) {
     const random = seededRandom(seed * 31 + editsEach);
     const base = Array.from({ length: 400 }, (_, i) => `w${i}`);
+    const baseState = seedState(base.join(' '), 1);
     const edit = (side: string) => {
       const words = [...base];
       const removed = new Set<string>();
-      let made: TextEdit[] = [];
+      const doc = documentFrom([baseState]);
+      const text = doc.getText('body');
+      const updates: Uint8Array[] = [];
+      doc.on('update', (update: Uint8Array) => updates.push(update));
       // The offset in the text of the word at `index` (words are joined by single spaces).
       const offsetOf = (index: number) =>
         words.slice(0, index).reduce((sum, word) => sum + word.length + 1, 0);
@@ -316,40 +319,36 @@ function offlineMerges(editsEach: number, runs: number, asTyped: boolean) {
           const [word = ''] = words.splice(at, 1);
           // The word and the space after it, or before it at the end of the text.
           const last = at === words.length;
-          const step = last
-            ? { at: Math.max(0, start - 1), remove: word.length + (at > 0 ? 1 : 0), insert: '' }
-            : { at: start, remove: word.length + 1, insert: '' };
-          made = composeEdits(made, [step]);
+          if (last) text.delete(Math.max(0, start - 1), word.length + (at > 0 ? 1 : 0));
+          else text.delete(start, word.length + 1);
           if (word.startsWith('w')) removed.add(word);
         } else {
           const added = `${side}${i}`;
           // Before the word at `at`, or after the last one.
-          const step =
-            at < words.length || at === 0
-              ? { at: offsetOf(at), remove: 0, insert: words.length > 0 ? `${added} ` : added }
-              : { at: offsetOf(at) - 1, remove: 0, insert: ` ${added}` };
-          made = composeEdits(made, [step]);
+          if (at < words.length || at === 0) {
+            text.insert(offsetOf(at), words.length > 0 ? `${added} ` : added);
+          } else text.insert(offsetOf(at) - 1, ` ${added}`);
           words.splice(at, 0, added);
         }
       }
-      const text = words.join(' ');
-      if (applyTextEdits(base.join(' '), made) !== text)
-        throw new Error('the bench made bad edits');
-      return { text, made, removed, typed: words.filter((w) => w.startsWith(side)) };
+      if (text.toString() !== words.join(' ')) throw new Error('the bench made bad edits');
+      return { text: words.join(' '), update: Y.mergeUpdates(updates), removed, typed: words };
     };
     const sides = [edit('a'), edit('b')];
-    const baseText = base.join(' ');
-    const server = documentFrom([seedUpdate(baseText)]);
+    const server = documentFrom([baseState]);
     for (const side of sides) {
-      const edits = asTyped ? side.made : undefined;
-      applyTextFromBase(server, documentFrom([seedUpdate(baseText)]), side.text, { edits });
+      if (asDocuments) Y.applyUpdate(server, side.update);
+      else mergeTextFromBase(server, documentFrom([baseState]), side.text);
     }
     const words = documentText(server).split(/\s+/);
     const present = new Set(words);
     const counts = new Map<string, number>();
     for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
+    const typed = sides.flatMap((side, i) =>
+      side.typed.filter((w) => w.startsWith('ab'[i] as string)),
+    );
     const run = {
-      missing: sides.flatMap((side) => side.typed).filter((w) => !present.has(w)).length,
+      missing: typed.filter((w) => !present.has(w)).length,
       back: sides.flatMap((side) => [...side.removed]).filter((w) => present.has(w)).length,
       twice: [...counts.values()].filter((count) => count > 1).length,
     };
@@ -361,11 +360,11 @@ function offlineMerges(editsEach: number, runs: number, asTyped: boolean) {
   return `  ${editsEach} edits each: ${faulty}/${runs} merges with a fault; typed words missing or glued ${missing}, removed words back ${back}, words twice ${twice}`;
 }
 
-for (const asTyped of [false, true]) {
+for (const asDocuments of [false, true]) {
   console.log(
-    `Two devices offline, scattered edits to one 400-word note, merged ${asTyped ? 'with the edits as typed' : 'from whole texts'}:`,
+    `Two devices offline, scattered edits to one 400-word note, merged ${asDocuments ? "from each device's document updates" : 'from whole texts'}:`,
   );
-  for (const edits of [10, 30, 60, 150, 400]) console.log(offlineMerges(edits, 50, asTyped));
+  for (const edits of [10, 30, 60, 150, 400]) console.log(offlineMerges(edits, 50, asDocuments));
 }
 
 console.log(heapFigure);
