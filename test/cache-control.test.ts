@@ -95,6 +95,7 @@ async function everyRoute(): Promise<{ calls: RouteCall[]; token: string }> {
     ...gets('/api/notes/:id/versions', `/api/notes/${note.id}/versions`),
     ...gets('/api/notes/:id/versions/:revision', `/api/notes/${note.id}/versions/1`),
     ...gets('/api/notes/:id/backlinks', `/api/notes/${note.id}/backlinks`),
+    ...gets('/api/notes/:id/document', `/api/notes/${note.id}/document`),
     {
       route: 'POST /api/notes/:id/rename-links',
       path: `/api/notes/${note.id}/rename-links`,
