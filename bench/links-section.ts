@@ -12,7 +12,7 @@ import { openDatabase } from '../src/server/db/open-database.js';
 import { backlinkOf } from '../src/server/links/backlinks.js';
 import { notesLinkingTo } from '../src/server/links/link-index.js';
 import { linkChange } from '../src/server/links/link-keys.js';
-import type { LiveBus } from '../src/server/live/live-bus.js';
+import { createMemoryBus } from '../src/server/live/memory-bus.js';
 import { NoteService } from '../src/server/notes/note-service.js';
 import { noteText, seededRandom } from './note-text.js';
 import { createScratchDatabase } from './postgres-scratch.js';
@@ -41,12 +41,8 @@ const BACKLINKS_P95_BAR_MS = 30;
 const SAVE_SHARE_BAR = 0.1;
 const WORK_REPEATS = 50;
 
-const silentBus: LiveBus = {
-  publish: async () => {},
-  endSessions: async () => {},
-  subscribe: () => () => {},
-  close: async () => {},
-};
+// A bus no one listens to: the figures are the saves' own.
+const silentBus = createMemoryBus();
 const silentLog = { warn() {}, info() {} } as unknown as ConstructorParameters<
   typeof NoteService
 >[2];

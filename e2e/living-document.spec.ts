@@ -141,13 +141,47 @@ test.describe('One living document per note', () => {
     await editor(other).press('Control+Home');
     await editor(other).pressSequentially('Theirs: ');
     await expect.poll(() => editorText(editor(page))).toBe('Theirs: Undo test mine');
-    await editor(page).press('Control+z');
+    // Undo as often as one likes: this window's typing goes, the other window's stays.
+    for (let i = 0; i < 8; i++) await editor(page).press('Control+z');
     await expect.poll(() => editorText(editor(page))).toBe('Theirs: Undo test');
     await expect
       .poll(async () => (await account.api.note(note.id))?.body)
       .toBe('Theirs: Undo test');
     await expect.poll(() => editorText(editor(other))).toBe('Theirs: Undo test');
-    await editor(page).press('Control+Shift+Z');
+    for (let i = 0; i < 8; i++) await editor(page).press('Control+Shift+Z');
     await expect.poll(() => editorText(editor(page))).toBe('Theirs: Undo test mine');
+  });
+
+  test('each window shows where the other is typing, labelled with its device, until it leaves', async ({
+    page,
+    account,
+  }) => {
+    await account.api.createNote('Elsewhere');
+    await account.api.createNote('Presence\n\nsecond line');
+    for (const window of [page, other]) {
+      await openIn(window, account, /Presence/, 'Presence\n\nsecond line');
+    }
+    await goToEndOfLine(other, 2);
+    await editor(other).pressSequentially(' typed');
+    const peer = page.locator('.cm-peer-caret');
+    await expect(peer).toHaveCount(1);
+    await expect(peer).toHaveAttribute('data-name', /Chrome on Linux/);
+    await expect(peer).not.toHaveClass(/cm-peer--idle/);
+    // The caret stands where the other window typed: after "second line typed".
+    const caretLine = await peer.evaluate((caret) => caret.closest('.cm-line')?.textContent);
+    expect(caretLine).toContain('second line typed');
+    await page.screenshot({ path: test.info().outputPath('presence.png') });
+    // The other window opens another note: its caret goes at once.
+    await notesNav(other)
+      .getByRole('link', { name: /Elsewhere/ })
+      .click();
+    await expect(peer).toHaveCount(0);
+    // Back in the note, it shows again; the window closing takes it away as well.
+    await notesNav(other)
+      .getByRole('link', { name: /Presence/ })
+      .click();
+    await expect(peer).toHaveCount(1);
+    await other.close();
+    await expect(peer).toHaveCount(0);
   });
 });

@@ -10,6 +10,9 @@ it('answers a stored write normally when the live bus fails to publish it', asyn
     publish: async () => {
       throw new Error('bus is down');
     },
+    publishPresence: async () => {
+      throw new Error('bus is down');
+    },
     endSessions: async () => {},
     subscribe: () => () => {},
     close: async () => {},

@@ -239,3 +239,21 @@ describe('two instances on one database', () => {
     expect(rows).toEqual([{ count: 0 }]);
   });
 });
+
+describe('presence on two instances', () => {
+  it("reaches the account's windows on the other instance, and not back to the sender", async () => {
+    const token = await signUp(one.url);
+    const onOne = await instances.connect(one, token, true);
+    const onTwo = await instances.connect(two, token, true);
+    const state = Buffer.from('where the caret is').toString('base64');
+    onOne.send({ event: 'presence', payload: { note: 'note-1', state } });
+    expect(await onTwo.next((message) => message.event === 'presence')).toEqual({
+      event: 'presence',
+      payload: { note: 'note-1', state },
+    });
+    onTwo.send({ event: 'presence', payload: { note: 'note-2', state } });
+    await onOne.next((message) => message.event === 'presence');
+    expect(onOne.messages).toEqual([]);
+    expect(onTwo.messages).toEqual([]);
+  });
+});

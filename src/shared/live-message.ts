@@ -43,6 +43,19 @@ export interface AuthMessage {
 }
 
 /**
+ * Where a window is in a note it has open, for the same account's other windows (docs/sync.md):
+ * a Yjs awareness update (base64) of the note's document. Sent by a client that keeps
+ * documents, and relayed as it is to the account's other such sockets; never stored.
+ */
+export interface PresenceMessage {
+  event: 'presence';
+  payload: { note: NoteId; state: string };
+}
+
+/** Longest presence state a socket may send, in base64 characters. */
+export const MAX_PRESENCE_STATE = 4096;
+
+/**
  * What the server pushes (spec §3.6, plus `ready` once the socket is authenticated). `sync` is
  * there only for sockets that asked for it: the change's Yjs update (base64), empty when the
  * change left the text as it was.
@@ -50,4 +63,5 @@ export interface AuthMessage {
 export type LiveMessage =
   | { event: 'ready'; payload: null }
   | { event: 'update'; payload: Note; sync?: { update: string } }
-  | { event: 'delete'; payload: NoteId };
+  | { event: 'delete'; payload: NoteId }
+  | PresenceMessage;

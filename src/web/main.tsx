@@ -62,6 +62,8 @@ window.addEventListener('online', () => {
   void grantAttachmentAccess(browserTokenStorage.read());
   controller.connectionRestored();
 });
+// A window going away takes its carets out of the others' editors at once.
+window.addEventListener('pagehide', () => controller.leavePresence());
 // Closing the tab with edits still on their way asks first.
 window.addEventListener('beforeunload', (event) => {
   if (controller.hasUnsavedEdits() && !isReloadingForUpdate()) event.preventDefault();

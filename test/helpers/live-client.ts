@@ -20,11 +20,14 @@ export class LiveTestClient {
     });
   }
 
-  /** Connects and authenticates; resolves once `ready` arrives. */
-  static async connect(url: string, token: string): Promise<LiveTestClient> {
+  /**
+   * Connects and authenticates; resolves once `ready` arrives. `sync`: as a window that keeps
+   * notes' documents.
+   */
+  static async connect(url: string, token: string, sync = false): Promise<LiveTestClient> {
     const client = new LiveTestClient(url);
     await client.opened();
-    client.send({ event: 'auth', payload: token });
+    client.send(sync ? { event: 'auth', payload: token, sync } : { event: 'auth', payload: token });
     await client.next((message) => message.event === 'ready');
     return client;
   }

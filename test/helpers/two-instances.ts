@@ -10,8 +10,8 @@ export interface TwoInstances {
   database: TestDatabase;
   one: TestServer;
   two: TestServer;
-  /** An authenticated socket on one of them, closed by `close`. */
-  connect(server: TestServer, token: string): Promise<LiveTestClient>;
+  /** An authenticated socket on one of them, closed by `close`; `sync` as in LiveTestClient. */
+  connect(server: TestServer, token: string, sync?: boolean): Promise<LiveTestClient>;
   close(): Promise<void>;
 }
 
@@ -25,8 +25,8 @@ export async function startTwoInstances(sessionCheckMs: number): Promise<TwoInst
     database,
     one,
     two,
-    async connect(server, token) {
-      const client = await LiveTestClient.connect(server.socketUrl, token);
+    async connect(server, token, sync) {
+      const client = await LiveTestClient.connect(server.socketUrl, token, sync);
       clients.push(client);
       return client;
     },

@@ -10,6 +10,17 @@ export type NoteChange = { userId: string; origin?: string } & (
 );
 
 /**
+ * Where a window is in a note, for the same account's other windows: passed on, never stored.
+ * `origin` names the socket it came from, which does not hear it back.
+ */
+export interface Presence {
+  userId: string;
+  origin: string;
+  noteId: NoteId;
+  state: string;
+}
+
+/**
  * Sessions that just ended: the listed ones, or every session of the user except
  * `exceptSessionId`. Their sockets close on every instance.
  */
@@ -36,6 +47,8 @@ export interface LiveBusListener {
   onResync?(): void;
   /** Sessions ended through this or any other instance. */
   onSessionsEnded?(ended: SessionsEnded): void;
+  /** A window's presence, from this or any other instance. */
+  onPresence?(presence: Presence): void;
 }
 
 /**
@@ -44,6 +57,8 @@ export interface LiveBusListener {
  */
 export interface LiveBus {
   publish(change: NoteChange): Promise<void>;
+  /** Passes a window's presence on to every instance, in no particular order with changes. */
+  publishPresence(presence: Presence): Promise<void>;
   /** Announces ended sessions, after the database has forgotten them. */
   endSessions(ended: SessionsEnded): Promise<void>;
   subscribe(listener: LiveBusListener): () => void;

@@ -2,7 +2,13 @@ import type { WebSocket } from 'ws';
 import type { LiveMessage } from '../../shared/live-message.js';
 import { CLOSE_UNAUTHORIZED } from '../../shared/live-message.js';
 import { updateText } from '../../shared/note-document.js';
-import { endsSession, type LiveBus, type NoteChange, type SessionsEnded } from './live-bus.js';
+import {
+  endsSession,
+  type LiveBus,
+  type NoteChange,
+  type Presence,
+  type SessionsEnded,
+} from './live-bus.js';
 
 export interface LiveClient {
   userId: string;
@@ -12,6 +18,8 @@ export interface LiveClient {
   clientId?: string;
   /** Whether it keeps notes' documents, and so hears each change's document update. */
   sync?: boolean;
+  /** This socket, among all of every instance: its own presence is not sent back to it. */
+  socketId: string;
 }
 
 export const DEFAULT_MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
@@ -41,13 +49,24 @@ export class LiveHub {
    * dropped rather than allowed to grow the server's memory (its client reconnects and refetches).
    */
   constructor(
-    bus: LiveBus,
+    private readonly bus: LiveBus,
     private readonly maxBufferedBytes = DEFAULT_MAX_BUFFERED_BYTES,
   ) {
     this.unsubscribe = bus.subscribe({
       onChange: (change) => this.deliver(change),
       onResync: () => this.resyncAll(),
       onSessionsEnded: (ended) => this.closeEnded(ended),
+      onPresence: (presence) => this.deliverPresence(presence),
+    });
+  }
+
+  /** A window's presence in a note, from one of its sockets, for the account's other windows. */
+  presence(client: LiveClient, noteId: string, state: string): Promise<void> {
+    return this.bus.publishPresence({
+      userId: client.userId,
+      origin: client.socketId,
+      noteId,
+      state,
     });
   }
 
@@ -109,9 +128,23 @@ export class LiveHub {
     for (const client of clients) {
       // A client that named its socket does not need the echo of its own change.
       if (change.origin !== undefined && client.clientId === change.origin) continue;
-      const kind = client.sync ? 'sync' : 'plain';
-      messages[kind] ??= toMessage(change, kind === 'sync');
-      this.send(client.socket, messages[kind]);
+      const form = client.sync ? 'sync' : 'plain';
+      messages[form] ??= toMessage(change, client.sync === true);
+      this.send(client.socket, messages[form]);
+    }
+  }
+
+  /** To the account's sockets that keep documents, but the one it came from. */
+  private deliverPresence(presence: Presence): void {
+    const clients = this.clientsByUser.get(presence.userId);
+    if (!clients) return;
+    const message: LiveMessage = {
+      event: 'presence',
+      payload: { note: presence.noteId, state: presence.state },
+    };
+    const text = JSON.stringify(message);
+    for (const client of clients) {
+      if (client.sync && client.socketId !== presence.origin) this.send(client.socket, text);
     }
   }
 

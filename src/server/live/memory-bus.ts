@@ -1,4 +1,4 @@
-import type { LiveBus, LiveBusListener, NoteChange, SessionsEnded } from './live-bus.js';
+import type { LiveBus, LiveBusListener, NoteChange, Presence, SessionsEnded } from './live-bus.js';
 
 /** The bus of a single instance: changes go straight to the listeners in this process. */
 export function createMemoryBus(): LiveBus {
@@ -6,6 +6,9 @@ export function createMemoryBus(): LiveBus {
   return {
     async publish(change: NoteChange) {
       for (const listener of listeners) listener.onChange?.(change);
+    },
+    async publishPresence(presence: Presence) {
+      for (const listener of listeners) listener.onPresence?.(presence);
     },
     async endSessions(ended: SessionsEnded) {
       for (const listener of listeners) listener.onSessionsEnded?.(ended);

@@ -15,8 +15,16 @@ import {
   noticesThroughPool,
   type SendNotices,
 } from './batched-notify.js';
-import type { BusLog, LiveBus, LiveBusListener, NoteChange, SessionsEnded } from './live-bus.js';
+import type {
+  BusLog,
+  LiveBus,
+  LiveBusListener,
+  NoteChange,
+  Presence,
+  SessionsEnded,
+} from './live-bus.js';
 import { OwnChanges } from './own-changes.js';
+import { PRESENCE_CHANNEL, parsePresence } from './presence-notice.js';
 import { parseSessionsEnded, SESSION_ENDS_CHANNEL } from './session-end-notice.js';
 
 export const NOTE_CHANGES_CHANNEL = 'quire_note_changes';
@@ -212,6 +220,11 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
         if (ended) endedHere(ended);
         return;
       }
+      if (message.channel === PRESENCE_CHANNEL) {
+        const presence = parsePresence(message.payload);
+        if (presence) for (const listener of listeners) listener.onPresence?.(presence);
+        return;
+      }
       if (message.payload?.startsWith(ownNotice)) {
         own.echoed(Number.parseInt(message.payload.slice(ownNotice.length), 10));
         return;
@@ -223,6 +236,7 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
       await fresh.connect();
       await fresh.query(`LISTEN ${NOTE_CHANGES_CHANNEL}`);
       await fresh.query(`LISTEN ${SESSION_ENDS_CHANNEL}`);
+      await fresh.query(`LISTEN ${PRESENCE_CHANNEL}`);
     } catch (error) {
       await fresh.end().catch(() => {});
       throw error;
@@ -307,6 +321,10 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Li
         own.unsent(seq); // this instance's sockets still get it
         throw error;
       }
+    },
+    // Through the database to every instance, this one included; a lost one is renewed soon.
+    async publishPresence(presence: Presence) {
+      await sql`select pg_notify(${PRESENCE_CHANNEL}, ${JSON.stringify(presence)})`.execute(db);
     },
     // Here at once, so this instance refuses the sessions before it answers; the notification
     // brings them to the others (and back here, where forgetting them again changes nothing).

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
@@ -6,6 +7,7 @@ import {
   CLOSE_UNAUTHORIZED,
   isLiveClientId,
   LIVE_SOCKET_PATH,
+  MAX_PRESENCE_STATE,
 } from '../../shared/live-message.js';
 import { findExistingSessionIds } from '../accounts/session-repository.js';
 import type { SessionChecker } from '../accounts/session-service.js';
@@ -56,6 +58,28 @@ function authMessage(
   }
 }
 
+/** A presence message a client sends once authenticated; undefined for anything else. */
+function presenceMessage(
+  data: WebSocket.RawData,
+  isBinary: boolean,
+): { noteId: string; state: string } | undefined {
+  if (isBinary) return undefined;
+  try {
+    const { event, payload } = JSON.parse(data.toString()) as Record<string, unknown>;
+    const { note, state } = (payload ?? {}) as Record<string, unknown>;
+    if (event !== 'presence' || typeof note !== 'string' || typeof state !== 'string') {
+      return undefined;
+    }
+    const fits = note.length > 0 && note.length <= 64 && state.length <= MAX_PRESENCE_STATE;
+    return fits && /^[A-Za-z0-9+/]*={0,2}$/.test(state) ? { noteId: note, state } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Presence messages a socket may send per second; more are dropped (a cursor moves often). */
+const PRESENCE_PER_SECOND = 20;
+
 /** `GET /socket`: authenticate with the first message, then receive the user's changes. */
 export function registerLiveSocket(app: FastifyInstance, options: LiveSocketOptions): void {
   const { db, hub, heartbeatMs, sessions } = options;
@@ -90,13 +114,25 @@ export function registerLiveSocket(app: FastifyInstance, options: LiveSocketOpti
       let client: LiveClient | undefined;
       let userPlace: AdmissionTicket | undefined;
       let authenticating = false;
+      let presenceWindow = { start: 0, sent: 0 };
       const authTimer = setTimeout(
         () => socket.close(CLOSE_AUTH_TIMEOUT, 'Authentication timed out'),
         options.authTimeoutMs ?? AUTH_TIMEOUT_MS,
       );
 
       socket.on('message', async (data, isBinary) => {
-        if (client || authenticating) return; // after auth the server only talks
+        // After auth, the only thing a client says is where it is in a note (docs/sync.md).
+        if (client) {
+          const presence = client.sync ? presenceMessage(data, isBinary) : undefined;
+          const now = Date.now();
+          if (now - presenceWindow.start >= 1_000) presenceWindow = { start: now, sent: 0 };
+          if (!presence || ++presenceWindow.sent > PRESENCE_PER_SECOND) return;
+          await hub.presence(client, presence.noteId, presence.state).catch((error: unknown) => {
+            request.log.warn({ err: error }, 'presence could not be passed on');
+          });
+          return;
+        }
+        if (authenticating) return;
         const auth = authMessage(data, isBinary);
         if (auth === undefined) return;
         authenticating = true;
@@ -120,6 +156,7 @@ export function registerLiveSocket(app: FastifyInstance, options: LiveSocketOpti
             socket,
             clientId: auth.clientId,
             sync: auth.sync,
+            socketId: randomUUID(),
           };
           hub.add(client);
           // A logout that ended the session while it was being read has already told the hub,

@@ -2,6 +2,7 @@ import {
   type AuthMessage,
   CLOSE_UNAUTHORIZED,
   LIVE_SOCKET_PATH,
+  type PresenceMessage,
 } from '../../shared/live-message.js';
 import type { Note, NoteId } from '../../shared/note.js';
 import { backoffDelay } from './backoff.js';
@@ -23,6 +24,8 @@ export interface LiveSocketHandlers {
   /** `update`: the change's document update (base64), for a client keeping documents. */
   onUpdate(note: Note, update?: string): void;
   onDelete(id: NoteId): void;
+  /** Another window's presence in a note (docs/sync.md). */
+  onPresence?(noteId: NoteId, state: string): void;
   /** The server rejected the token (close code 4401): the session is over. */
   onUnauthorized(): void;
   /** The connection dropped; it is being tried again. */
@@ -65,6 +68,8 @@ export class LiveSocket {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private attempt = 0;
   private stopped = false;
+  /** Whether the socket is authenticated (its `ready` came). */
+  private ready = false;
   private readonly options: LiveSocketOptions;
 
   constructor(options: LiveSocketOptions) {
@@ -78,10 +83,16 @@ export class LiveSocket {
 
   stop(): void {
     this.stopped = true;
+    this.ready = false;
     clearTimeout(this.retryTimer);
     const socket = this.socket;
     this.socket = null;
     socket?.close(1000, 'logged out');
+  }
+
+  /** Sends a message over the socket once it is authenticated; dropped otherwise. */
+  send(message: PresenceMessage): void {
+    if (this.socket && this.ready) this.socket.send(JSON.stringify(message));
   }
 
   /** Skips the wait when there is reason to think the server is back (e.g. `online`). */
@@ -110,6 +121,7 @@ export class LiveSocket {
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      this.ready = false;
       console.log(
         `Live connection closed (${event.code}${event.reason ? ` ${event.reason}` : ''})`,
       );
@@ -131,6 +143,7 @@ export class LiveSocket {
     if (!message) return;
     if (message.event === 'ready') {
       this.attempt = 0;
+      this.ready = true;
       this.options.onReady();
     } else if (message.event === 'update' && isNote(message.payload)) {
       const sync = (message as { sync?: { update?: unknown } }).sync;
@@ -140,6 +153,11 @@ export class LiveSocket {
       );
     } else if (message.event === 'delete' && typeof message.payload === 'string') {
       this.options.onDelete(message.payload);
+    } else if (message.event === 'presence') {
+      const { note, state } = (message.payload ?? {}) as { note?: unknown; state?: unknown };
+      if (typeof note === 'string' && typeof state === 'string') {
+        this.options.onPresence?.(note, state);
+      }
     }
   }
 }

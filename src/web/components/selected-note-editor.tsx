@@ -7,6 +7,7 @@ import { PreviewPane } from '../preview/preview-pane.js';
 import { selectEditorText } from '../state/selectors.js';
 import { useNoteDocument } from './use-note-document.js';
 import { useNoteLinks } from './use-note-links.js';
+import { useNotePresence } from './use-note-presence.js';
 
 /**
  * The editor of the open note, or its rendered preview. It alone follows the text, so a
@@ -23,6 +24,7 @@ export function SelectedNoteEditor({ noteId }: { noteId: NoteId }) {
     [controller, noteId],
   );
   const document = useNoteDocument(noteId);
+  const presence = useNotePresence(noteId, document);
   const isPreviewOpen = useAppState((state) => state.find.isPreviewOpen);
   // While the list shows search results, their matches are highlighted in the note.
   const highlight = useAppState((state) => (state.find.hits ? state.find.searchText : ''));
@@ -36,6 +38,7 @@ export function SelectedNoteEditor({ noteId }: { noteId: NoteId }) {
           value={text}
           noteId={noteId}
           document={document}
+          presence={presence}
           onChange={onChange}
           onTagClick={showTag}
           highlight={highlight}

@@ -1,3 +1,4 @@
+import type { PresenceMessage } from '../../shared/live-message.js';
 import type { NoteId } from '../../shared/note.js';
 import type { TextEdit } from '../../shared/text-edits.js';
 import { isSessionExpired } from '../api/api-errors.js';
@@ -22,6 +23,7 @@ import {
 import { resumeUpload } from '../attachments/resumed-uploads.js';
 import type { DocumentStore } from '../documents/document-store.js';
 import type { LocalDocument } from '../documents/local-document.js';
+import type { NotePresence } from '../documents/note-presence.js';
 import { claimable, type DraftOwners, soleTab } from '../drafts/draft-owners.js';
 import type { DraftStore } from '../drafts/draft-store.js';
 import { memoryOfflineStore, type OfflineStore } from '../offline/offline-store.js';
@@ -43,6 +45,8 @@ import { TrashController } from './trash-controller.js';
 export interface LiveConnection {
   stop(): void;
   reconnectNow(): void;
+  /** Sends a message when connected; dropped otherwise (presence is renewed anyway). */
+  send?(message: PresenceMessage): void;
 }
 
 export interface AppControllerDeps {
@@ -114,6 +118,8 @@ export class AppController {
       onListMarked: (mark) => void this.offline.keepListMark(mark),
       onSessionExpired: () => this.sessionEnded(),
       onTyped: (id, before, after) => this.renames.edited(id, before, after),
+      sendPresence: (note, state) =>
+        this.live?.send?.({ event: 'presence', payload: { note, state } }),
     });
     this.history = new HistoryController({
       api: deps.api,
@@ -338,6 +344,20 @@ export class AppController {
     return this.notes.watchDocuments(watcher);
   }
 
+  /** This window's presence in a note it shows (for its editor), and its end. */
+  presenceOf(id: NoteId): NotePresence | undefined {
+    return this.notes.presenceOf(id);
+  }
+
+  releasePresence(id: NoteId, presence: NotePresence): void {
+    this.notes.releasePresence(id, presence);
+  }
+
+  /** The page is going away: other windows stop showing this one's carets. */
+  leavePresence(): void {
+    this.notes.leavePresence();
+  }
+
   selectNote(id: NoteId): void {
     this.store.dispatch({ type: 'noteSelected', id });
   }
@@ -416,6 +436,7 @@ export class AppController {
       // Changes queued offline go before them, so the server already has them.
       onReady: () => {
         this.offline.setOffline(false);
+        this.notes.announcePresence();
         const queued = this.offline.queue.size > 0 ? this.notes.sendQueued() : null;
         const listed = queued ? queued.then(() => this.notes.resync()) : this.notes.resync();
         void listed.finally(() => this.notes.retrySaves());
@@ -423,6 +444,7 @@ export class AppController {
       onClosed: () => this.offline.setOffline(true),
       onUpdate: (note, update) => this.notes.liveUpdate(note, update),
       onDelete: (id) => this.notes.removed(id),
+      onPresence: (id, state) => this.notes.receivePresence(id, state),
       onUnauthorized: () => this.sessionEnded(),
     });
   }

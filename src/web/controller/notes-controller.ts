@@ -1,4 +1,5 @@
 import { changedRange } from '../../shared/changed-range.js';
+import { deviceName } from '../../shared/device-name.js';
 import type { Note, NoteId } from '../../shared/note.js';
 import type { NoteChangesResponse } from '../../shared/note-changes.js';
 import type { TextEdit } from '../../shared/text-edits.js';
@@ -9,6 +10,7 @@ import { DeviceDocuments } from '../documents/device-documents.js';
 import type { DocumentSaver } from '../documents/document-saver.js';
 import type { DocumentStore } from '../documents/document-store.js';
 import type { LocalDocument } from '../documents/local-document.js';
+import type { NotePresence } from '../documents/note-presence.js';
 import { TextDrafts } from '../documents/text-drafts.js';
 import type { DraftOwners } from '../drafts/draft-owners.js';
 import type { DraftStore } from '../drafts/draft-store.js';
@@ -39,6 +41,8 @@ export interface NotesControllerDeps {
   onSessionExpired(): void;
   /** Text was typed here into a note: it was `before`, it is `after` now. */
   onTyped?(id: NoteId, before: string | undefined, after: string): void;
+  /** Passes this window's presence in a note over the live socket. */
+  sendPresence?(noteId: NoteId, state: string): void;
 }
 
 /** A note typed in this long ago or less is being written: a delete elsewhere brings it back. */
@@ -105,6 +109,8 @@ export class NotesController {
       account: () => this.account,
       typed: (noteId) => this.typedIn(noteId),
       changed: (noteId) => this.documentChanged(noteId),
+      sendPresence: (noteId, state) => deps.sendPresence?.(noteId, state),
+      deviceName: deviceName(typeof navigator === 'undefined' ? null : navigator.userAgent),
     });
     const saving = createSessionSaving({
       ...deps,
@@ -220,6 +226,29 @@ export class NotesController {
   /** The note's document, if this page holds it now. */
   documentOf(noteId: NoteId): LocalDocument | undefined {
     return this.documents.get(noteId);
+  }
+
+  /** This window's presence in a note it shows; undefined while the note has no document. */
+  presenceOf(noteId: NoteId): NotePresence | undefined {
+    return this.documents.presenceOf(noteId);
+  }
+
+  /** The note is no longer shown here. */
+  releasePresence(noteId: NoteId, presence: NotePresence): void {
+    this.documents.releasePresence(noteId, presence);
+  }
+
+  /** Another window's presence in a note; after a reconnect, this window's is told again. */
+  receivePresence(noteId: NoteId, state: string): void {
+    this.documents.receivePresence(noteId, state);
+  }
+
+  announcePresence(): void {
+    this.documents.announcePresence();
+  }
+
+  leavePresence(): void {
+    this.documents.leavePresence();
   }
 
   /** Follows documents coming and changing (the editor binds to its note's). */

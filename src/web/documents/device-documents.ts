@@ -4,6 +4,7 @@ import type { QuireApi } from '../api/quire-api.js';
 import { claimable, type DraftOwners } from '../drafts/draft-owners.js';
 import type { DocumentStore } from './document-store.js';
 import { LocalDocument } from './local-document.js';
+import { NotePresence } from './note-presence.js';
 
 export interface DeviceDocumentsDeps {
   api: QuireApi;
@@ -16,6 +17,10 @@ export interface DeviceDocumentsDeps {
   typed(noteId: NoteId): void;
   /** A document came, went, or took in text from elsewhere. */
   changed(noteId: NoteId): void;
+  /** Passes this window's presence in a note to the account's other windows. */
+  sendPresence(noteId: NoteId, state: string): void;
+  /** This device, as people recognise it. */
+  deviceName: string;
 }
 
 /** A pause after which a document with nothing unsent is written whole to the device. */
@@ -30,6 +35,7 @@ export class DeviceDocuments {
   private readonly loaded = new Map<NoteId, LocalDocument>();
   private readonly loading = new Map<NoteId, Promise<LocalDocument | undefined>>();
   private readonly stateTimers = new Map<NoteId, ReturnType<typeof setTimeout>>();
+  private readonly presences = new Map<NoteId, NotePresence>();
   private generation = 0;
 
   constructor(private readonly deps: DeviceDocumentsDeps) {}
@@ -152,6 +158,44 @@ export class DeviceDocuments {
     return resumed;
   }
 
+  /**
+   * This window's presence in a note it shows (docs/sync.md), made on first need; undefined
+   * while the note has no document here.
+   */
+  presenceOf(noteId: NoteId): NotePresence | undefined {
+    const doc = this.loaded.get(noteId);
+    if (!doc) return undefined;
+    let presence = this.presences.get(noteId);
+    if (presence?.doc !== doc) {
+      presence?.destroy();
+      const send = (state: string) => this.deps.sendPresence(noteId, state);
+      presence = new NotePresence(doc, send, this.deps.deviceName);
+      this.presences.set(noteId, presence);
+    }
+    presence.show();
+    return presence;
+  }
+
+  /** The note is no longer shown here: the others stop seeing this window in it. */
+  releasePresence(noteId: NoteId, presence: NotePresence): void {
+    if (this.presences.get(noteId) === presence) presence.hide();
+  }
+
+  /** Another window's presence in a note. */
+  receivePresence(noteId: NoteId, state: string): void {
+    this.presences.get(noteId)?.receive(state);
+  }
+
+  /** The page is going away: the others stop seeing this window in any note. */
+  leavePresence(): void {
+    for (const [noteId, presence] of this.presences) this.releasePresence(noteId, presence);
+  }
+
+  /** Tells the others again where this window is (the connection came back). */
+  announcePresence(): void {
+    for (const presence of this.presences.values()) presence.announce();
+  }
+
   /** Drops a note's document here and on the device (its text went to a new note). */
   forget(noteId: NoteId): void {
     this.unload(noteId);
@@ -239,6 +283,8 @@ export class DeviceDocuments {
   }
 
   private unload(noteId: NoteId): void {
+    this.presences.get(noteId)?.destroy();
+    this.presences.delete(noteId);
     clearTimeout(this.stateTimers.get(noteId));
     this.stateTimers.delete(noteId);
     this.loaded.get(noteId)?.destroy();

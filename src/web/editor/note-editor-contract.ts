@@ -1,5 +1,6 @@
 import type { TextEdit } from '../../shared/text-edits.js';
 import type { LocalDocument } from '../documents/local-document.js';
+import type { NotePresence } from '../documents/note-presence.js';
 import type { LinkActions } from './codemirror/note-actions.js';
 
 /**
@@ -10,6 +11,7 @@ import type { LinkActions } from './codemirror/note-actions.js';
  *   equal to the current text (the echo of the user's own typing) changes nothing.
  * - `document`: the note's document (docs/sync.md). Once given, the editor is bound to it: what
  *   is typed goes into it, what comes from elsewhere shows through it, and `value` is not read.
+ * - `presence`: this window's presence in the note; the other windows' carets show in it.
  * - `onChange(text, edits)`: while no document is bound, called with the whole text after
  *   every change the user makes, and the change's edits in the text before it when known.
  * - `autoFocus`: take the keyboard focus whenever a note opens.
@@ -23,6 +25,7 @@ export interface NoteEditorProps {
   value: string;
   noteId: string;
   document?: LocalDocument;
+  presence?: NotePresence;
   onChange(text: string, edits?: TextEdit[]): void;
   autoFocus?: boolean;
   onTagClick?(tag: string): void;

@@ -1,19 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { SessionInfo } from '../../../shared/account-security.js';
+import { deviceName } from '../../../shared/device-name.js';
 import { accountApi, accountErrorMessage } from '../../api/account-api.js';
 import { formatNoteTime } from '../note-time.js';
 import { useAccountCall } from './use-account-call.js';
-
-/** A browser's name out of its user agent, enough to tell sessions apart. */
-function deviceName(userAgent: string | null): string {
-  if (!userAgent) return 'Unknown device';
-  const browser = /(Firefox|Edg|OPR|Chrome|Safari)\/[\d.]+/.exec(userAgent)?.[1];
-  const system = /(Android|iPhone|iPad|Windows|Mac OS X|Linux|CrOS)/.exec(userAgent)?.[1];
-  const names: Record<string, string> = { Edg: 'Edge', OPR: 'Opera', 'Mac OS X': 'macOS' };
-  if (!browser) return userAgent.slice(0, 60);
-  const on = system ? ` on ${names[system] ?? system}` : '';
-  return `${names[browser] ?? browser}${on}`;
-}
 
 /**
  * Every signed-in session: where and when, ending one, or all but this one. The list is read

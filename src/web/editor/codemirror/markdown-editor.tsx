@@ -5,15 +5,19 @@ import { changedRange } from '../../../shared/changed-range.js';
 import type { TextEdit } from '../../../shared/text-edits.js';
 import { onAttachRequest } from '../../attachments/attach-requests.js';
 import type { LocalDocument } from '../../documents/local-document.js';
+import type { NotePresence } from '../../documents/note-presence.js';
 import type { HandedOverSelection } from '../note-editor-contract.js';
 import { spellCheckerFor } from '../spellcheck/spell-checker.js';
 import { setAsideUploads, uploadFiles } from './attachment-uploads.js';
 import { type LinkActions, NO_LINKS } from './note-actions.js';
 import {
   boundDocument,
+  boundPresence,
   createNoteState,
   documentBinding,
   documentSlot,
+  presenceShown,
+  presenceSlot,
   spellcheckSlot,
 } from './note-state.js';
 import { revealPendingPlace } from './reveal-place.js';
@@ -31,6 +35,8 @@ export interface MarkdownEditorProps {
   noteId: string;
   /** The note's document: once given, the editor is bound to it (docs/sync.md). */
   document?: LocalDocument;
+  /** This window's presence in the note: the other windows' carets show, and it tells its own. */
+  presence?: NotePresence;
   /** A change typed while no document is bound, and its edits in the text before it. */
   onChange(text: string, edits?: TextEdit[]): void;
   /** Whose personal dictionary to use (the account's email). */
@@ -69,7 +75,14 @@ function showText(view: EditorView, text: string): void {
  * props reach it as transactions.
  */
 export default function MarkdownEditor(props: MarkdownEditorProps) {
-  const { noteId, value, dictionaryOwner, highlight = '', document: noteDocument } = props;
+  const {
+    noteId,
+    value,
+    dictionaryOwner,
+    highlight = '',
+    document: noteDocument,
+    presence,
+  } = props;
   const host = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const latest = useRef(props);
@@ -80,26 +93,30 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
     latest.current = props;
   });
 
-  const stateFor = useCallback((noteId: string, text: string, doc?: LocalDocument) => {
-    return createNoteState(
-      noteId,
-      text,
-      spellcheckFor(latest.current.dictionaryOwner),
-      (newText, edits) => {
-        shown.current.text = newText;
-        latest.current.onChange(newText, edits);
-      },
-      {
-        showTag: (tag) => latest.current.onTagClick?.(tag),
-        resolveLink: (target) => (latest.current.links ?? NO_LINKS).resolveLink(target),
-        namesakes: (target) => (latest.current.links ?? NO_LINKS).namesakes(target),
-        openNote: (id) => (latest.current.links ?? NO_LINKS).openNote(id),
-        createLinkedNote: (title) => (latest.current.links ?? NO_LINKS).createLinkedNote(title),
-        linkTitles: (query, limit) => (latest.current.links ?? NO_LINKS).linkTitles(query, limit),
-      },
-      doc,
-    );
-  }, []);
+  const stateFor = useCallback(
+    (noteId: string, text: string, doc?: LocalDocument, presence?: NotePresence) => {
+      return createNoteState(
+        noteId,
+        text,
+        spellcheckFor(latest.current.dictionaryOwner),
+        (newText, edits) => {
+          shown.current.text = newText;
+          latest.current.onChange(newText, edits);
+        },
+        {
+          showTag: (tag) => latest.current.onTagClick?.(tag),
+          resolveLink: (target) => (latest.current.links ?? NO_LINKS).resolveLink(target),
+          namesakes: (target) => (latest.current.links ?? NO_LINKS).namesakes(target),
+          openNote: (id) => (latest.current.links ?? NO_LINKS).openNote(id),
+          createLinkedNote: (title) => (latest.current.links ?? NO_LINKS).createLinkedNote(title),
+          linkTitles: (query, limit) => (latest.current.links ?? NO_LINKS).linkTitles(query, limit),
+        },
+        doc,
+        presence,
+      );
+    },
+    [],
+  );
 
   useLayoutEffect(() => {
     const { noteId, value, dictionaryOwner, autoFocus, takeOver, highlight = '' } = latest.current;
@@ -113,7 +130,8 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
     // they would be a <style> element, which the strict CSP (style-src 'self') refuses.
     const element = host.current!;
     const root = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
-    const view = new EditorView({ parent: root, root, state: stateFor(noteId, text, doc) });
+    const state = stateFor(noteId, text, doc, latest.current.presence);
+    const view = new EditorView({ parent: root, root, state });
     viewRef.current = view;
     shown.current = { noteId, text, owner: dictionaryOwner, highlight };
     doc?.release();
@@ -152,7 +170,7 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
     const doc = noteDocument;
     if (noteId !== current.noteId) {
       setAsideUploads(view.state);
-      view.setState(stateFor(noteId, value, doc));
+      view.setState(stateFor(noteId, value, doc, presence));
       doc?.release();
       current.noteId = noteId;
       current.text = value;
@@ -164,13 +182,20 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
     } else if (doc && view.state.facet(boundDocument) !== doc) {
       // The note's document came: the text it holds is shown, and the editor is bound to it.
       showText(view, doc.body);
-      view.dispatch({ effects: documentSlot.reconfigure(documentBinding(doc)) });
+      view.dispatch({
+        effects: [
+          documentSlot.reconfigure(documentBinding(doc)),
+          presenceSlot.reconfigure(presenceShown(doc, presence)),
+        ],
+      });
       doc.release();
+    } else if (doc && view.state.facet(boundPresence) !== presence) {
+      view.dispatch({ effects: presenceSlot.reconfigure(presenceShown(doc, presence)) });
     } else if (!doc && value !== current.text) {
       current.text = value;
       showText(view, value);
     }
-  }, [noteId, value, dictionaryOwner, stateFor, highlight, noteDocument]);
+  }, [noteId, value, dictionaryOwner, stateFor, highlight, noteDocument, presence]);
 
   // The search changed while the note stays open: the highlights follow, the cursor stays.
   useLayoutEffect(() => {

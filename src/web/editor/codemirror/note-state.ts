@@ -15,6 +15,7 @@ import { yCollab, ySyncAnnotation } from 'y-codemirror.next';
 import * as Y from 'yjs';
 import type { TextEdit } from '../../../shared/text-edits.js';
 import type { LocalDocument } from '../../documents/local-document.js';
+import type { NotePresence } from '../../documents/note-presence.js';
 import { attachmentEmbeds, attachmentEmbedTheme } from './attachment-embeds.js';
 import { attachmentUploads, noteOfState } from './attachment-uploads.js';
 import { editorTheme, markdownHighlighting } from './editor-theme.js';
@@ -24,6 +25,7 @@ import { linkOpening } from './link-opening.js';
 import { listKeys } from './list-keys.js';
 import { toggleBold, toggleItalic } from './markdown-formatting.js';
 import { type NoteActions, noteActions } from './note-actions.js';
+import { presenceMarks } from './presence-marks.js';
 import { searchResultHighlight } from './search-highlight.js';
 import { tabFocusHint } from './tab-focus-hint.js';
 import { tagLinks } from './tag-marks.js';
@@ -60,6 +62,19 @@ export const documentSlot = new Compartment();
 export const boundDocument = Facet.define<LocalDocument, LocalDocument | undefined>({
   combine: (docs) => docs[0],
 });
+
+/** The presence an editor state shows and tells, if any. */
+export const boundPresence = Facet.define<NotePresence, NotePresence | undefined>({
+  combine: (presences) => presences[0],
+});
+
+/** Where the other windows' presence plugs in, apart from the binding and its undo history. */
+export const presenceSlot = new Compartment();
+
+/** What the presence slot holds: the carets of `presence`, when it is the bound document's. */
+export function presenceShown(doc: LocalDocument | undefined, presence?: NotePresence): Extension {
+  return doc && presence?.doc === doc ? [boundPresence.of(presence), presenceMarks(presence)] : [];
+}
 
 /** What the document slot holds: the binding to `doc`, or the editor's own history. */
 export function documentBinding(doc: LocalDocument | undefined): Extension {
@@ -144,6 +159,7 @@ export function createNoteState(
   onLocalChange: (text: string, edits?: TextEdit[]) => void,
   actions: NoteActions,
   doc?: LocalDocument,
+  presence?: NotePresence,
 ): EditorState {
   return EditorState.create({
     doc: doc ? doc.body : text,
@@ -153,6 +169,7 @@ export function createNoteState(
       spellcheckSlot.of(spellcheck),
       noteActions.of(actions),
       documentSlot.of(documentBinding(doc)),
+      presenceSlot.of(presenceShown(doc, presence)),
       EditorView.updateListener.of((update) => {
         // Bound, typing is in the document already; the text reaches the state from there.
         if (update.state.facet(boundDocument)) return;
