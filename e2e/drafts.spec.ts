@@ -9,7 +9,7 @@ import {
   test,
 } from './support/fixtures.js';
 import { editor, holdSaves, notesNav, pageToken, saveStatus } from './support/notes-page.js';
-import { keptDraftTexts } from './support/offline-page.js';
+import { keptUnsentTexts } from './support/offline-page.js';
 import { removeDataDir, startQuireServer } from './support/quire-server.js';
 
 test.describe('Unsaved text survives', () => {
@@ -101,7 +101,7 @@ test.describe('Unsaved text survives', () => {
     await editor(page).pressSequentially(' before closing');
     await expect(saveStatus(page, 'Saving…')).toBeVisible();
     // Without the leave prompt (see saving.spec), what is written to the device is what survives.
-    await expect.poll(() => keptDraftTexts(page)).toEqual(['Closing before closing']);
+    await expect.poll(() => keptUnsentTexts(page)).toEqual(['Closing before closing']);
     await page.close();
 
     const again = await context.newPage();
@@ -158,7 +158,7 @@ test.describe('Unsaved text survives', () => {
       await editor(page).pressSequentially(', typed while the server was down');
       await expect(saveStatus(page, 'Offline — retrying')).toBeVisible();
       const typed = 'Offline draft, typed while the server was down';
-      await expect.poll(() => keptDraftTexts(page)).toEqual([typed]);
+      await expect.poll(() => keptUnsentTexts(page)).toEqual([typed]);
       await page.reload().catch(() => undefined); // nothing answers: the page is gone
 
       restarted = await startQuireServer({ dataDir: server.dataDir, port: server.port });
@@ -186,7 +186,9 @@ test.describe('Unsaved text survives', () => {
     await editor(page).press('ControlOrMeta+End');
     await editor(page).pressSequentially(' while typing');
     await account.api.deleteNote(note.id);
-    await expect(page.getByText(/was deleted elsewhere while you were writing/)).toBeVisible();
+    await expect(
+      page.getByText(/was deleted on another device while you were writing in it/),
+    ).toBeVisible();
     release();
     await expect
       .poll(async () => (await account.api.note(note.id))?.body)

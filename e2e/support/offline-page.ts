@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import * as Y from 'yjs';
+import { NOTE_DOCUMENT_TEXT } from '../../src/shared/note-document.js';
 
 /** The notes the page keeps on the device for its account, read straight from IndexedDB. */
 export function cachedNoteCount(page: Page): Promise<number> {
@@ -31,22 +33,46 @@ export function confirmNextDialog(page: Page): void {
 }
 
 /**
- * The unsaved texts the page keeps on the device, read straight from IndexedDB: a test that
- * closes the page waits for these, as a closing tab without a prompt keeps only what is written.
+ * The texts of the notes with typing the server has not acknowledged, as the page keeps them on
+ * the device (each note's document and its unsent updates, read straight from IndexedDB): a
+ * test that closes the page waits for these, as a closing tab without a prompt keeps only what
+ * is written.
  */
-export function keptDraftTexts(page: Page): Promise<string[]> {
-  return page.evaluate(
+export async function keptUnsentTexts(page: Page): Promise<string[]> {
+  const kept = await page.evaluate(
     () =>
-      new Promise<string[]>((resolve, reject) => {
-        const request = indexedDB.open('quire-drafts');
+      new Promise<{ state: number[] | null; pending: number[][] }[]>((resolve, reject) => {
+        const request = indexedDB.open('quire-documents');
         request.onerror = () => reject(request.error);
         request.onsuccess = () => {
           const database = request.result;
-          if (!database.objectStoreNames.contains('drafts')) return resolve([]);
-          const all = database.transaction('drafts').objectStore('drafts').getAll();
-          all.onsuccess = () => resolve(all.result.map((draft: { text: string }) => draft.text));
-          all.onerror = () => reject(all.error);
+          if (!database.objectStoreNames.contains('pending')) return resolve([]);
+          const t = database.transaction(['states', 'pending']);
+          const states = t.objectStore('states').getAll();
+          const pending = t.objectStore('pending').getAll();
+          t.onerror = () => reject(t.error);
+          t.oncomplete = () => {
+            const notes = new Map<string, { state: number[] | null; pending: number[][] }>();
+            for (const record of pending.result) {
+              const key = `${record.account}/${record.noteId}`;
+              const note = notes.get(key) ?? { state: null, pending: [] };
+              note.pending.push([...record.update]);
+              notes.set(key, note);
+            }
+            for (const record of states.result) {
+              const note = notes.get(`${record.account}/${record.noteId}`);
+              if (note) note.state = [...record.state];
+            }
+            resolve([...notes.values()]);
+          };
         };
       }),
   );
+  return kept.map(({ state, pending }) => {
+    const doc = new Y.Doc();
+    for (const update of [...(state ? [state] : []), ...pending]) {
+      Y.applyUpdate(doc, Uint8Array.from(update));
+    }
+    return doc.getText(NOTE_DOCUMENT_TEXT).toString();
+  });
 }
