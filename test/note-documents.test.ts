@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
+import { insertCheckpoint } from '../src/server/sync/document-log.js';
 import { fromBase64, toBase64 } from '../src/shared/base64.js';
 import { LIVE_CLIENT_HEADER } from '../src/shared/live-message.js';
 import { call, createNote, listNotes, signUp, updateNote } from './helpers/api-client.js';
@@ -137,6 +138,36 @@ describe("a device's document saves", () => {
     expect(saved.json.body).toBe('Note: written long ago!');
     const second = await DocumentDevice.open(server.url, token, created);
     expect(second.text).toBe('Note: written long ago!');
+  });
+
+  it('brings a checkpoint an earlier version left behind to the stored text, keeping every word', async () => {
+    const created = await createNote(server.url, token, 'first words');
+    const later = await updateNote(server.url, token, {
+      ...created,
+      body: 'first words, then more',
+    });
+    // As the earlier design left it: a document made at a merge an hour before, no log since.
+    const stale = new Y.Doc();
+    stale.getText('body').insert(0, 'first words');
+    await server.database.db
+      .deleteFrom('note_sync_updates')
+      .where('note_id', '=', created.id)
+      .execute();
+    await server.database.db
+      .deleteFrom('note_sync_checkpoints')
+      .where('note_id', '=', created.id)
+      .execute();
+    await insertCheckpoint(server.database.db, created.id, {
+      revision: 1,
+      state: Y.encodeStateAsUpdate(stale),
+    });
+    const a = await DocumentDevice.open(server.url, token, later);
+    const b = await DocumentDevice.open(server.url, token, later);
+    expect(a.text).toBe('first words, then more');
+    a.type(0, 'A: ');
+    b.type(b.text.length, '!');
+    expect((await a.save()).status).toBe(200);
+    expect((await b.save()).json.body).toBe('A: first words, then more!');
   });
 });
 
