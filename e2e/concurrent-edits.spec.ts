@@ -181,6 +181,8 @@ test.describe('Edits of one note from several devices', () => {
     server,
     account,
   }) => {
+    // Some three hundred key presses in two windows.
+    test.slow();
     const lines = ['Plan', ...Array.from({ length: 24 }, (_, i) => `Line ${i + 1} of the plan`)];
     const start = lines.join('\n');
     const note = await account.api.createNote(start);
