@@ -1,6 +1,7 @@
 import type { Scenario } from './bench-target.js';
 import type { FanoutResult } from './live-fanout.js';
 import { medianRun, type ScenarioRun, type ScenarioRuns } from './load-scenarios.js';
+import type { SyncSaveWindow } from './sync-saves.js';
 import { bytes, count, ms, ratio } from './table.js';
 import type { TypingResult } from './typing-run.js';
 
@@ -10,6 +11,8 @@ export interface ServerResults {
   scenarios: ScenarioRuns;
   typing: TypingResult;
   fanout: FanoutResult;
+  /** Quire's own saves in windows of a long run (Quire only). */
+  syncSaves?: SyncSaveWindow[];
 }
 
 /** One measured figure: how it reads, and whether more or less is better. */
@@ -82,19 +85,34 @@ const meets = (metric: Metric, value: number) =>
       ? 'yes'
       : 'NO';
 
+/** A Quire server and the plain server over the same kind of database. */
+export interface YardstickPair {
+  yardstick: ServerResults;
+  quire: ServerResults;
+}
+
+/** Results in run order (plain, Quire, then plain and Quire on PostgreSQL) into pairs. */
+export function yardstickPairs(results: readonly ServerResults[]): YardstickPair[] {
+  const pairs: YardstickPair[] = [];
+  for (let i = 0; i + 1 < results.length; i += 2) {
+    pairs.push({ yardstick: results[i] as ServerResults, quire: results[i + 1] as ServerResults });
+  }
+  return pairs;
+}
+
 /**
- * One row per metric: the yardstick, then each Quire with its ratio to the yardstick (and the
- * issue's bar); PostgreSQL rows also give the ratio to Quire on SQLite (bar: within 2×).
+ * One row per metric: for each database the yardstick, Quire, their ratio and the issue's bar;
+ * the PostgreSQL part also gives the ratio to Quire on SQLite (bar: within 2×).
  */
-export function summaryRows(yardstick: ServerResults, quires: readonly ServerResults[]) {
-  const sqlite = quires[0];
+export function summaryRows(pairs: readonly YardstickPair[]) {
+  const sqlite = pairs[0]?.quire;
   return METRICS.map((metric) => {
-    const base = metric.value(yardstick);
-    const row = [metric.name, metric.format(base)];
-    quires.forEach((quire, i) => {
+    const row = [metric.name];
+    pairs.forEach(({ yardstick, quire }, i) => {
+      const base = metric.value(yardstick);
       const value = metric.value(quire);
       const toBase = value / base;
-      row.push(metric.format(value), ratio(toBase), meets(metric, toBase));
+      row.push(metric.format(base), metric.format(value), ratio(toBase), meets(metric, toBase));
       if (i > 0 && sqlite) {
         const toSqlite = value / metric.value(sqlite);
         const worse = metric.better === 'higher' ? 1 / toSqlite : toSqlite;
@@ -105,10 +123,10 @@ export function summaryRows(yardstick: ServerResults, quires: readonly ServerRes
   });
 }
 
-export function summaryHeaders(yardstick: string, quires: readonly string[]): string[] {
-  const headers = ['scenario', yardstick];
-  quires.forEach((label, i) => {
-    headers.push(label, '×plain', 'bar');
+export function summaryHeaders(pairs: readonly YardstickPair[]): string[] {
+  const headers = ['scenario'];
+  pairs.forEach(({ yardstick, quire }, i) => {
+    headers.push(yardstick.label, quire.label, '×plain', 'bar');
     if (i > 0) headers.push('×SQLite', '≤2×');
   });
   return headers;

@@ -19,9 +19,16 @@ import { createScratchDatabase } from './postgres-scratch.js';
 import { loadAverage, print, progress } from './report.js';
 import { printDetails } from './results-details.js';
 import { addToResultsJson, writeResultsJson } from './results-json.js';
-import { type ServerResults, summaryHeaders, summaryRows } from './results-table.js';
+import {
+  type ServerResults,
+  summaryHeaders,
+  summaryRows,
+  yardstickPairs,
+} from './results-table.js';
 import { searchSection } from './search-section.js';
 import { loadSettings } from './settings.js';
+import { measureSyncSaves } from './sync-saves.js';
+import { printSyncSaves } from './sync-saves-table.js';
 import { count, formatTable, ms } from './table.js';
 import { measureTyping } from './typing-run.js';
 
@@ -51,13 +58,23 @@ async function variants(): Promise<ServerVariant[]> {
     { label: 'Quire SQLite', kind: 'quire', database: 'quire.db' },
   ];
   if (settings.postgresUrl === '') return list;
-  const scratch = await createScratchDatabase(settings.postgresUrl);
-  if ('skipped' in scratch) {
-    print(`PostgreSQL skipped: ${scratch.skipped}`);
-    return list;
+  // Each PostgreSQL server over a database of its own, as each SQLite one has its own file.
+  const scratches = [];
+  for (let i = 0; i < 2; i++) {
+    const scratch = await createScratchDatabase(settings.postgresUrl);
+    if ('skipped' in scratch) {
+      print(`PostgreSQL skipped: ${scratch.skipped}`);
+      return list;
+    }
+    cleanUps.push(scratch.drop);
+    scratches.push(scratch.url);
   }
-  cleanUps.push(scratch.drop);
-  return [...list, { label: 'Quire PostgreSQL', kind: 'quire', database: scratch.url }];
+  const [plain = '', quire = ''] = scratches;
+  return [
+    ...list,
+    { label: 'plain PostgreSQL', kind: 'plain', database: plain },
+    { label: 'Quire PostgreSQL', kind: 'quire', database: quire },
+  ];
 }
 
 try {
@@ -91,6 +108,9 @@ try {
   for (const target of targets) {
     progress(`${target.label}: typing, then fan-out to ${count(budget.sockets)} sockets`);
     const typing = await measureTyping(target.server, settings);
+    const syncSaves = target.label.startsWith('Quire')
+      ? await measureSyncSaves(target.server, target.label, settings)
+      : undefined;
     const rig = await openFanoutRig(target.server, budget.sockets, settings);
     try {
       const fanout = await rig.measure();
@@ -99,6 +119,7 @@ try {
         scenarios: runs.get(target.label) as ScenarioRuns,
         typing,
         fanout,
+        syncSaves,
       });
     } finally {
       await rig.close();
@@ -107,20 +128,15 @@ try {
 
   printDetails(results, settings, loadAfterRounds);
   print();
-  const [yardstick, ...quires] = results as [ServerResults, ...ServerResults[]];
+  const pairs = yardstickPairs(results);
+  print();
+  printSyncSaves(pairs, settings);
+  print();
   print(
-    `Summary — ratios to the plain server (bars from the issue; "×SQLite": PostgreSQL against ` +
-      `Quire on SQLite) [${loadAverage()}]`,
+    `Summary — ratios to the plain server on the same database (bars from the issues; ` +
+      `"×SQLite": Quire on PostgreSQL against Quire on SQLite) [${loadAverage()}]`,
   );
-  print(
-    formatTable(
-      summaryHeaders(
-        yardstick.label,
-        quires.map((quire) => quire.label),
-      ),
-      summaryRows(yardstick, quires),
-    ),
-  );
+  print(formatTable(summaryHeaders(pairs), summaryRows(pairs)));
   const file = writeResultsJson(settings, machine, targets, results);
   print();
   print(
