@@ -16,6 +16,9 @@ export interface Settings {
   largeListNotes: number;
   /** Keystrokes per second and listening sockets of the typing scenario. */
   typingKeysPerSecond: number;
+  /** Quire's own saves (keystroke updates): the whole run, and each window reported. */
+  syncSaveSeconds: number;
+  syncSaveWindowSeconds: number;
   typingListeners: number;
   typingSeconds: number;
   sockets: number;
@@ -47,6 +50,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     listNotes: 1000,
     largeListNotes: quick ? 2000 : 10_000,
     typingKeysPerSecond: 30,
+    syncSaveSeconds: quick ? 10 : 60,
+    syncSaveWindowSeconds: quick ? 5 : 10,
     typingListeners: 50,
     typingSeconds: quick ? 2 : 5,
     sockets: quick ? 200 : 2000,
