@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { insertCheckpoint } from '../src/server/sync/document-log.js';
+import { compactLogs } from '../src/server/sync/log-compaction.js';
 import { fromBase64, toBase64 } from '../src/shared/base64.js';
 import { LIVE_CLIENT_HEADER } from '../src/shared/live-message.js';
 import { call, createNote, listNotes, signUp, updateNote } from './helpers/api-client.js';
@@ -168,6 +169,38 @@ describe("a device's document saves", () => {
     b.type(b.text.length, '!');
     expect((await a.save()).status).toBe(200);
     expect((await b.save()).json.body).toBe('A: first words, then more!');
+  });
+});
+
+describe('an offline hour on both sides', () => {
+  it('merges what two devices typed apart after the log they started from was compacted', async () => {
+    const created = await createNote(server.url, token, 'Trip\nDay one\nDay two');
+    const a = await DocumentDevice.open(server.url, token, created);
+    const b = await DocumentDevice.open(server.url, token, created);
+    // Both offline: each types all over the note; a plain client writes meanwhile.
+    a.type(4, ' to Porto');
+    a.type(a.text.indexOf('Day one') + 7, ': the river');
+    b.type(b.text.length, ': the hills');
+    b.remove(0, 4);
+    b.type(0, 'Journey');
+    const plain = await updateNote(server.url, token, {
+      ...created,
+      body: `${created.body}\nDay three`,
+    });
+    expect(plain.revision).toBe(2);
+    // An hour on, housekeeping folds the log every device started from into the checkpoint.
+    expect(await compactLogs(server.database.db, Math.floor(Date.now() / 1000) + 3600)).toBe(1);
+    expect((await a.save()).status).toBe(200);
+    expect((await b.save()).status).toBe(200);
+    await a.catchUp();
+    await b.catchUp();
+    const [stored] = await listNotes(server.url, token);
+    expect(a.text).toBe(stored?.body);
+    expect(b.text).toBe(stored?.body);
+    // " to Porto" and "Journey" both follow the removed "Trip": either may come first.
+    expect(stored?.body).toMatch(
+      /^(Journey to Porto| to PortoJourney)\nDay one: the river\nDay two: the hills\nDay three$/,
+    );
   });
 });
 
