@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { chromium as chromiumOptions } from '../playwright.config.js';
 import { type BrowserAccount, prepareBrowserAccount } from './browser-fixture.js';
+import { keyToOtherWindow } from './browser-other-window.js';
 import {
   firstLinkTitles,
   linkTitlesAsYouType,
@@ -57,6 +58,8 @@ export interface BrowserResult {
   linkTitlesAfterLastKeyMs: number;
   /** The first `[[` typed in the app just opened: the titles offered after the second `[`. */
   firstLinkTitlesMs: number;
+  /** From a key in one window to its character painted in another window on the same note. */
+  keyToOtherWindowMs: LatencySummary;
   /** The same typing in the yardstick: CodeMirror and a save per change, nothing else. */
   yardstickKeystrokeWorkMs: LatencySummary;
   yardstickKeyEventsOver16Ms: number | null;
@@ -270,6 +273,9 @@ async function measure(
     const largeWork = await typeTraced(page, s, 'quire-1mb', saved);
     const largeOver16 = await slowKeyShare(page, s.keystrokes);
 
+    progress('browser: a key in one window, painted in another');
+    const otherWindow = await keyToOtherWindow(page, context, server.url, typedId, 40, s.keyGapMs);
+
     progress('browser: the yardstick typing');
     const small = { id: typedId, name: '1kib' };
     const yardstick = await typeInYardstick(browser, server, account, small, s);
@@ -303,6 +309,7 @@ async function measure(
       searchAfterLastKeyMs: searchMs,
       linkTitlesAfterLastKeyMs: linkTitlesMs,
       firstLinkTitlesMs,
+      keyToOtherWindowMs: summarize(otherWindow),
       yardstickKeystrokeWorkMs: yardstick.work,
       yardstickKeyEventsOver16Ms: yardstick.over16,
       yardstickLargeNoteWorkMs: yardstickLarge.work,
@@ -352,6 +359,12 @@ function printResult(r: BrowserResult): void {
           '  the yardstick (CodeMirror, a save per change): p50 / p95',
           `${ms(r.yardstickKeystrokeWorkMs.p50)} / ${ms(r.yardstickKeystrokeWorkMs.p95)} ms`,
           `Quire ${(r.keystrokeWorkMs.p95 / r.yardstickKeystrokeWorkMs.p95).toFixed(2)}×`,
+          '',
+        ],
+        [
+          'A key in one window painted in another on the note: p50 / p95',
+          `${ms(r.keyToOtherWindowMs.p50)} / ${ms(r.keyToOtherWindowMs.p95)} ms`,
+          '',
           '',
         ],
         [
