@@ -131,6 +131,32 @@ test.describe('Writing', () => {
     await expect(editor(page)).toBeFocused();
   });
 
+  test('Enter on an empty > line ends a quote or a callout, and the rest of the note stays out', async ({
+    page,
+    account,
+  }) => {
+    const note = await account.api.createNote('Reading\nThe rest');
+    await openInEditor(page, account, 'Reading');
+    await page.keyboard.press('ControlOrMeta+Home');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('> [!tip] Worth keeping');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Slow reading pays.');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('My own words.');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('> A quote');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('After it.');
+    const expected =
+      'Reading\n> [!tip] Worth keeping\n> Slow reading pays.\n\nMy own words.\n> A quote\n\nAfter it.\nThe rest';
+    await expect.poll(() => editorText(editor(page))).toBe(expected);
+    await expect.poll(() => storedBody(account, note.id)).toBe(expected);
+  });
+
   test('Tab outside a list indents and keeps the typing; Escape then Tab leaves', async ({
     page,
     account,

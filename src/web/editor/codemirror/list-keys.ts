@@ -2,7 +2,7 @@ import { indentLess, indentMore } from '@codemirror/commands';
 import { insertNewlineContinueMarkupCommand } from '@codemirror/lang-markdown';
 import type { EditorState, TransactionSpec } from '@codemirror/state';
 import type { Command, KeyBinding } from '@codemirror/view';
-import { endListAtEmptyItem } from './end-list.js';
+import { endBlockAtEmptyLine } from './end-block.js';
 import { shiftListItems } from './list-indent.js';
 
 function firstOf(
@@ -23,13 +23,13 @@ function firstOf(
 const continueMarkup = insertNewlineContinueMarkupCommand({ nonTightLists: false });
 
 /**
- * Keys that make lists behave as in a writer's tool. Enter continues a list and ends it at an
- * empty item. Tab nests a list item and Shift+Tab moves it out; elsewhere they indent the line.
+ * Keys that make lists behave as in a writer's tool. Enter continues a list or a quote and ends
+ * it at an empty line. Tab nests a list item and Shift+Tab moves it out; elsewhere they indent the line.
  * Either way Tab stays in the editor, so what is typed next lands in the note; Escape then Tab
  * still leaves (CodeMirror's tab-focus mode), as the editor's description says.
  */
 export const listKeys: KeyBinding[] = [
-  { key: 'Enter', run: firstOf(endListAtEmptyItem, continueMarkup) },
+  { key: 'Enter', run: firstOf(endBlockAtEmptyLine, continueMarkup) },
   {
     key: 'Tab',
     run: firstOf((state) => shiftListItems(state, 1), indentMore),

@@ -1,7 +1,7 @@
 import { markdownLanguage } from '@codemirror/lang-markdown';
 import { EditorSelection, EditorState } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
-import { endListAtEmptyItem } from './end-list.js';
+import { endBlockAtEmptyLine } from './end-block.js';
 
 /** Presses Enter at `|` through this command; null when it leaves the key to others. */
 function enter(marked: string): string | null {
@@ -11,7 +11,7 @@ function enter(marked: string): string | null {
     selection: EditorSelection.cursor(at),
     extensions: markdownLanguage,
   });
-  const spec = endListAtEmptyItem(state);
+  const spec = endBlockAtEmptyLine(state);
   if (!spec) return null;
   const next = state.update(spec).state;
   const text = next.doc.toString();
@@ -19,7 +19,7 @@ function enter(marked: string): string | null {
   return `${text.slice(0, head)}|${text.slice(head)}`;
 }
 
-describe('endListAtEmptyItem', () => {
+describe('endBlockAtEmptyLine', () => {
   it('ends a list at an empty item with a blank line before the next paragraph', () => {
     expect(enter('- one\n- |')).toBe('- one\n\n|');
     expect(enter('1. one\n2. |')).toBe('1. one\n\n|');
@@ -33,5 +33,20 @@ describe('endListAtEmptyItem', () => {
     expect(enter('- one\n\n- |')).toBeNull();
     expect(enter('```\nx\n- |\n```')).toBeNull();
     expect(enter('- |')).toBeNull();
+  });
+
+  it('ends a quote or a callout at an empty > line, whatever follows', () => {
+    expect(enter('> a quote\n> |')).toBe('> a quote\n\n|');
+    expect(enter('> a quote\n>|')).toBe('> a quote\n\n|');
+    expect(enter('> [!tip] Title\n> body\n> |\nThe rest')).toBe(
+      '> [!tip] Title\n> body\n\n|\nThe rest',
+    );
+  });
+
+  it('leaves non-empty quote lines, a quote that has a blank line, and code alone', () => {
+    expect(enter('> a quote|')).toBeNull();
+    expect(enter('> |')).toBeNull();
+    expect(enter('> one\n>\n> |')).toBeNull();
+    expect(enter('```\n> x\n> |\n```')).toBeNull();
   });
 });
