@@ -99,6 +99,11 @@ test.describe('Wiki links in the editor', () => {
     await expect
       .poll(async () => (await account.api.listNotes()).map((note) => note.body))
       .toContain('# Garden Plans\n');
+    // The cursor waits on a fresh line below the title: typing starts the note's text.
+    await page.keyboard.type('Tomatoes by the wall.');
+    await expect
+      .poll(async () => (await account.api.listNotes()).map((note) => note.body))
+      .toContain('# Garden Plans\nTomatoes by the wall.');
 
     // Back in the first note, the link now finds the new note.
     await notesNav(page).getByRole('link', { name: /Ideas/ }).click();

@@ -14,6 +14,7 @@ import type { NotePresence } from '../documents/note-presence.js';
 import { TextDrafts } from '../documents/text-drafts.js';
 import type { DraftOwners } from '../drafts/draft-owners.js';
 import type { DraftStore } from '../drafts/draft-store.js';
+import { revealWhenOpened } from '../editor/pending-place.js';
 import type { OfflineQueue, QueueSender } from '../offline/offline-queue.js';
 import type { ListMark } from '../offline/offline-store.js';
 import { isNewer, selectEditorText } from '../state/selectors.js';
@@ -292,6 +293,8 @@ export class NotesController {
       revision: 1,
     };
     this.created.push({ id: note.id, afterList: this.lists.requested });
+    // Typing goes after its first text (below a title a link gave it), not before.
+    if (text !== '') revealWhenOpened(note.id, { at: text.length });
     const doc = this.documents.created(note.id);
     this.deps.store.dispatch({ type: 'noteCreated', note });
     const created = this.createOnServer(note.id);

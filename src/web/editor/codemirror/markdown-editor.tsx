@@ -140,6 +140,8 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
         selection: { anchor: handed.anchor, head: handed.head },
         scrollIntoView: true,
       });
+    } else {
+      revealPendingPlace(view);
     }
     // A cursor the stand-in handed over is where the user is: it is not moved to a match.
     if (highlight.trim() !== '') highlightSearch(view, highlight, !handed);
