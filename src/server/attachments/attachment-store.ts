@@ -58,7 +58,7 @@ export class AttachmentStore {
       // Uploads that arrived together may pass the quota between them: the last to finish is
       // refused.
       if ((await bytesUsed(db, userId)) + file.size > settings.quota) throw quotaExceeded();
-      const { attachment, duplicate } = await completeUpload(db, userId, id, file);
+      const { attachment, duplicate } = await completeUpload(db, userId, id, file, this.clock());
       if (duplicate) await this.forget(userId, id);
       const { sha256: _digest, ...answer } = attachment;
       return answer;
