@@ -193,6 +193,16 @@ describe('downloading', () => {
     expect((await download(server.url, json.id, { cookie })).status).toBe(401);
   });
 
+  it('has the browser drop the attachments it cached when the account signs out', async () => {
+    const token = await signUp(server.url);
+    const dropped = await call(server.url, 'DELETE', '/api/attachments/access');
+    expect(dropped.status).toBe(204);
+    expect(dropped.headers.get('clear-site-data')).toBe('"cache"');
+    const logout = await call(server.url, 'POST', '/api/logout', { token });
+    expect(logout.status).toBe(204);
+    expect(logout.headers.get('clear-site-data')).toBe('"cache"');
+  });
+
   it('keeps a note that refers to an attachment readable with it after a save', async () => {
     const token = await signUp(server.url);
     const { json } = await upload(server.url, token, PNG, 'dot.png');
