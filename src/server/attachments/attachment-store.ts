@@ -11,6 +11,7 @@ import {
   deleteAttachmentRow,
 } from './attachment-repository.js';
 import { quotaExceeded, receiveUpload, tooLargeAttachment } from './receive-upload.js';
+import { UploadsInFlight } from './uploads-in-flight.js';
 
 /** The last part of a name a client gave, without folders or control characters. */
 export function fileName(name: string | undefined): string {
@@ -31,10 +32,13 @@ export class AttachmentStore {
     private readonly clock: () => number,
   ) {}
 
+  private readonly inFlight = new UploadsInFlight();
+
   /** Refuses, before any of it is read, a file whose declared size could not be stored. */
   async checkDeclaredSize(userId: string, declared: number): Promise<void> {
     if (declared > this.settings.limit) throw tooLargeAttachment(this.settings.limit);
-    if (declared > this.settings.quota - (await bytesUsed(this.db, userId))) throw quotaExceeded();
+    const left = this.settings.quota - (await bytesUsed(this.db, userId));
+    if (declared > left - this.inFlight.bytes(userId)) throw quotaExceeded();
   }
 
   /** Stores the bytes `body` yields; throws a DomainError (400, 413) when they cannot be. */
@@ -48,10 +52,17 @@ export class AttachmentStore {
     const id = newAttachmentId();
     const quotaLeft = settings.quota - (await bytesUsed(db, userId));
     await beginUpload(db, { id, userId, name: fileName(name), now: this.clock() });
+    const inFlight = this.inFlight.begin(userId);
     try {
       const file = await receiveUpload(
         body,
-        { maxBytes: settings.limit, quotaLeft, stripExif: settings.stripExif, declaredBytes },
+        {
+          maxBytes: settings.limit,
+          quotaLeft,
+          inFlight,
+          stripExif: settings.stripExif,
+          declaredBytes,
+        },
         (bytes) => blobs.write(userId, id, bytes),
       );
       if (file.size === 0) throw invalidInput('The file is empty');
@@ -63,8 +74,12 @@ export class AttachmentStore {
       const { sha256: _digest, ...answer } = attachment;
       return answer;
     } catch (error) {
+      // A refused upload's bytes go at once: they leave room for the account's other uploads.
+      inFlight.end();
       await this.forget(userId, id);
       throw error;
+    } finally {
+      inFlight.end();
     }
   }
 
