@@ -13,11 +13,26 @@ import {
 import { quotaExceeded, receiveUpload, tooLargeAttachment } from './receive-upload.js';
 import { UploadsInFlight } from './uploads-in-flight.js';
 
-/** The last part of a name a client gave, without folders or control characters. */
+/** Names are cut to this many characters, as most file systems do, so headers stay short. */
+const MAX_NAME_LENGTH = 255;
+/** A cut name keeps an extension up to this long, so the file still opens with its program. */
+const MAX_KEPT_EXTENSION = 16;
+
+/**
+ * The last part of a name a client or an import gave, without folders or control characters,
+ * and cut to 255 characters keeping its extension.
+ */
 export function fileName(name: string | undefined): string {
   const last = (name ?? '').split(/[/\\]/).pop() ?? '';
   const clean = last.replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
-  return clean === '' ? 'file' : clean;
+  if (clean === '') return 'file';
+  const characters = Array.from(clean);
+  if (characters.length <= MAX_NAME_LENGTH) return clean;
+  const dot = clean.lastIndexOf('.');
+  const extension = dot > 0 ? Array.from(clean.slice(dot)) : [];
+  const kept = extension.length <= MAX_KEPT_EXTENSION ? extension.join('') : '';
+  const stem = characters.slice(0, MAX_NAME_LENGTH - Array.from(kept).length).join('');
+  return `${stem.trimEnd()}${kept}`;
 }
 
 /**
