@@ -61,7 +61,7 @@ describe('saving from an older revision', () => {
       '- bread\n',
       '- bread\n- milk\n',
       '- bread\n- eggs\n',
-      '- bread\n- eggs\n- milk\n',
+      ['- bread\n- eggs\n- milk\n', '- bread\n- milk\n- eggs\n'],
     ],
     [
       'two whole bodies from one base',
