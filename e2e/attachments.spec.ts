@@ -257,6 +257,27 @@ test.describe('Offline', () => {
     await expect.poll(() => loaded(editor(page).locator('.cm-attachment img'))).toBe(1);
     await context.setOffline(false);
   });
+
+  test('after Log out, a picture shown before is no longer read from the browser', async ({
+    page,
+    account,
+  }) => {
+    const id = await uploadFile(account.api, PNG_BYTES, 'private.png');
+    await account.api.createNote(`Private\n![private.png](/api/attachments/${id})`);
+    await openLoggedIn(page, account);
+    await notesNav(page).getByRole('link').first().click();
+    await expect.poll(() => loaded(editor(page).locator('.cm-attachment img'))).toBe(1);
+    const read = () =>
+      page.evaluate(async (path) => (await fetch(path)).status, `/api/attachments/${id}`);
+    expect(await read()).toBe(200);
+
+    const loggedOut = page.waitForResponse((response) => response.url().endsWith('/api/logout'));
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+    await loggedOut;
+    await expect.poll(read).not.toBe(200);
+  });
 });
 
 test.describe('With ATTACHMENTS=false', () => {

@@ -57,3 +57,34 @@ test('with two-factor sign-in on, a new password and turning it off need a code'
   await twoFactor.getByRole('button', { name: 'Turn off' }).click();
   await expect(twoFactor.getByText(/^Off\./)).toBeVisible();
 });
+
+test('with two-factor sign-in on, deleting the account needs a code', async ({ page, account }) => {
+  await openLoggedIn(page, account);
+  await openAccount(page);
+  const twoFactor = page.getByRole('region', { name: 'Two-factor sign-in' });
+  await twoFactor.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await twoFactor.getByLabel('Your password').fill(account.password);
+  await twoFactor.getByRole('button', { name: 'Continue' }).click();
+  const key = ((await twoFactor.locator('code').textContent()) ?? '').replace(/\s/g, '');
+  await twoFactor.getByLabel('Code from the app').fill(codeFor(key));
+  await twoFactor.getByRole('button', { name: 'Confirm' }).click();
+  await twoFactor.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(twoFactor.getByText(/^On\./)).toBeVisible();
+
+  // Turned on after the form was shown: the server's answer brings the code field.
+  const danger = page.getByRole('region', { name: 'Delete account' });
+  await danger.getByLabel('Your password').fill(account.password);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await danger.getByRole('button', { name: 'Delete account' }).click();
+  await expect(danger.getByRole('alert')).toHaveText('Enter the code from your authenticator app.');
+  await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
+
+  // Opened again, the screen asks for the code from the start.
+  await page.getByRole('button', { name: 'Notes' }).click();
+  await openAccount(page);
+  await danger.getByLabel('Your password').fill(account.password);
+  await danger.getByLabel('Code from the app').fill(codeFor(key, 1));
+  page.once('dialog', (dialog) => void dialog.accept());
+  await danger.getByRole('button', { name: 'Delete account' }).click();
+  await expect(page.getByText('Your account was deleted.')).toBeVisible();
+});

@@ -3,7 +3,7 @@ import { CLOSE_UNAUTHORIZED } from '../src/shared/live-message.js';
 import { call, createNote, signUp, uniqueEmail, updateNote } from './helpers/api-client.js';
 import { LiveTestClient } from './helpers/live-client.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
-import { enableTwoFactor } from './helpers/two-factor.js';
+import { enableTwoFactor, totpCode } from './helpers/two-factor.js';
 
 let server: TestServer;
 const clients: LiveTestClient[] = [];
@@ -71,7 +71,7 @@ describe('deleting the account', () => {
     server = await startTestServer(NO_SWEEP);
     const email = uniqueEmail();
     const token = await signUp(server.url, email);
-    await enableTwoFactor(server.url, token);
+    const { secret } = await enableTwoFactor(server.url, token);
     const note = await createNote(server.url, token, 'first');
     await updateNote(server.url, token, { ...note, body: 'second' });
     const live = await connect(token);
@@ -87,7 +87,7 @@ describe('deleting the account', () => {
 
     const deleted = await call(server.url, 'DELETE', '/api/account', {
       token,
-      body: { password: 'correct horse' },
+      body: { password: 'correct horse', totp: totpCode(secret, 1) },
     });
     expect(deleted.status).toBe(204);
     expect(await live.closed(2_000)).toBe(CLOSE_UNAUTHORIZED);

@@ -89,6 +89,17 @@ describe('housekeeping', () => {
     expect(await status(stale)).toBe(404);
   });
 
+  it("gives a file uploaded again a new upload's grace, so a note saved after it finds the file", async () => {
+    const token = await signUp(server.url);
+    const first = (await upload(server.url, token, file(30), 'again.png')).json.id;
+    now += 8 * DAY;
+    const again = (await upload(server.url, token, file(30), 'again.png')).json.id;
+    expect(again).toBe(first);
+    await housekeeping();
+    await createNote(server.url, token, `Photo: ${reference(again)}`);
+    expect((await download(server.url, again, { token })).status).toBe(200);
+  });
+
   it('keeps a file once referred to as long as history may show it, though no row holds it whole', async () => {
     const token = await signUp(server.url);
     const id = (await upload(server.url, token, file(9), '9.png')).json.id;

@@ -213,6 +213,22 @@ ${resource(PNG, 'image/png', 'https://shop.example/a/b:receipt.png')}${resource(
     const served = await download(server.url, pdf, { token });
     expect(served.headers.get('content-type')).toBe('application/pdf');
   });
+
+  it("cuts an imported file's very long name to 255 characters, keeping its extension", async () => {
+    const token = await signUp(server.url);
+    const md5 = createHash('md5').update(PDF).digest('hex');
+    const enex = `<?xml version="1.0" encoding="UTF-8"?>
+<en-export><note><title>Long</title><content><![CDATA[<?xml version="1.0" encoding="UTF-8"?>
+<en-note><div>File:</div><en-media hash="${md5}" type="application/pdf"/></en-note>]]></content>
+<resource><data encoding="base64">${PDF.toString('base64')}</data><mime>application/pdf</mime><resource-attributes><file-name>${'😀'.repeat(100_000)}.pdf</file-name></resource-attributes></resource></note></en-export>`;
+    expect((await importFile(server.url, token, enex, 'long.enex')).json.failed).toEqual([]);
+    const [body = ''] = await bodies(token);
+    const served = await download(server.url, idsIn(body)[0] as string, { token });
+    expect(served.status).toBe(200);
+    const header = served.headers.get('content-disposition') ?? '';
+    const encoded = /filename\*=UTF-8''(.+)$/.exec(header)?.[1] ?? '';
+    expect(decodeURIComponent(encoded)).toBe(`${'😀'.repeat(251)}.pdf`);
+  });
 });
 
 describe('with ATTACHMENTS=false', () => {

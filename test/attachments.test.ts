@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createNote, signUp, updateNote } from './helpers/api-client.js';
-import { download, PDF, PNG, upload } from './helpers/attachment-client.js';
+import { download, heldUpload, PDF, PNG, upload } from './helpers/attachment-client.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 const KIB = 1024;
@@ -112,6 +112,36 @@ describe('uploading', () => {
     const usage = await call(server.url, 'GET', '/api/attachments/usage', { token });
     expect(usage.json.used).toBe(500 * KIB);
   });
+
+  it('counts uploads under way against the quota: held open, they cannot pass it', async () => {
+    const token = await signUp(server.url);
+    const uploads = Array.from({ length: 10 }, (_, seed) =>
+      heldUpload(server.url, token, uniqueBytes(200 * KIB, 20 + seed)),
+    );
+    // Six hundred KiB hold three of them: the others are refused before their last byte.
+    const early: unknown[] = [];
+    await new Promise<void>((resolve) => {
+      for (const { answer } of uploads) {
+        void answer.then((reply) => {
+          early.push(reply);
+          if (early.length === 7) resolve();
+        });
+      }
+    });
+    expect(early).toEqual(
+      Array(7).fill({ status: 413, json: expect.objectContaining({ code: 'quota_exceeded' }) }),
+    );
+    for (const upload of uploads) if (!upload.answered()) upload.finish();
+    const answers = await Promise.all(uploads.map((upload) => upload.answer));
+    const stored = answers.filter((reply) => reply.status === 201).length;
+    expect(stored + answers.filter((reply) => reply.status === 413).length).toBe(10);
+    expect(stored).toBeLessThanOrEqual(3);
+    const usage = await call(server.url, 'GET', '/api/attachments/usage', { token });
+    expect(usage.json.used).toBe(stored * 200 * KIB);
+    // Nothing under way is counted any more: what is left of the quota can be used.
+    const next = await upload(server.url, token, uniqueBytes(200 * KIB, 30));
+    expect(next.status).toBe(stored < 3 ? 201 : 413);
+  });
 });
 
 describe('downloading', () => {
@@ -191,6 +221,16 @@ describe('downloading', () => {
     expect((await call(server.url, 'GET', '/api/notes', { headers: { cookie } })).status).toBe(401);
     await call(server.url, 'POST', '/api/logout', { token });
     expect((await download(server.url, json.id, { cookie })).status).toBe(401);
+  });
+
+  it('has the browser drop the attachments it cached when the account signs out', async () => {
+    const token = await signUp(server.url);
+    const dropped = await call(server.url, 'DELETE', '/api/attachments/access');
+    expect(dropped.status).toBe(204);
+    expect(dropped.headers.get('clear-site-data')).toBe('"cache"');
+    const logout = await call(server.url, 'POST', '/api/logout', { token });
+    expect(logout.status).toBe(204);
+    expect(logout.headers.get('clear-site-data')).toBe('"cache"');
   });
 
   it('keeps a note that refers to an attachment readable with it after a save', async () => {

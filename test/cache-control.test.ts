@@ -162,6 +162,26 @@ describe('Cache-Control on /api answers', () => {
     }
   });
 
+  it('is no-store however the path is spelled, and for a path no route takes', async () => {
+    const token = await signUp(server.url);
+    const note = await createNote(server.url, token, 'spelled');
+    for (const [path, status] of [
+      ['/%61pi/check', 200],
+      ['/%61%70%69/account', 200],
+      ['/api/%61ccount', 200],
+      [`/%61pi/notes/${note.id}/versions`, 200],
+      ['/%61pi/nothing-here', 404],
+      ['/nothing-here', 404],
+    ] as const) {
+      const response = await call(server.url, 'GET', path, { token });
+      expect([path, response.status, response.headers.get('cache-control')]).toEqual([
+        path,
+        status,
+        'no-store',
+      ]);
+    }
+  });
+
   it('keeps the built page and its assets cacheable as before', async () => {
     const page = await fetch(`${server.url}/`);
     expect(page.headers.get('cache-control')).not.toBe('no-store');

@@ -151,6 +151,26 @@ describe('saving from an older revision', () => {
     expect(older.json.body).toBe('zero one two three');
   });
 
+  it("stores the text sent, whole, when an older page's edits fall inside a character", async () => {
+    const created = await createNote(server.url, token, 'a😀😀b');
+    const saved = await call(server.url, 'PUT', '/api/notes', {
+      token,
+      body: {
+        ...created,
+        body: 'a😀b',
+        edits: [
+          { at: 2, remove: 2 },
+          { at: 5, remove: 0 },
+        ],
+      },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.json.body).toBe('a😀b');
+    const [stored] = await listNotes(server.url, token);
+    expect(stored?.body).toBe('a😀b');
+    expect(stored?.body).not.toContain('\uFFFD');
+  });
+
   it('stores a save from the current revision exactly as sent', async () => {
     const created = await createNote(server.url, token);
     const saved = await updateNote(server.url, token, { ...created, body: 'exactly this' });

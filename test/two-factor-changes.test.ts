@@ -109,4 +109,27 @@ describe('two-factor sign-in and account changes', () => {
     });
     expect(again.status).toBe(204);
   });
+
+  it('deletes the account only with a current code while it is on', async () => {
+    server = await startTestServer();
+    const email = uniqueEmail();
+    const token = await signUp(server.url, email);
+    const { secret } = await enableTwoFactor(server.url, token);
+    const remove = (extra: Record<string, string>) =>
+      call((server as TestServer).url, 'DELETE', '/api/account', {
+        token,
+        body: { password: PASSWORD, ...extra },
+      });
+
+    const alone = await remove({});
+    expect([alone.status, alone.json.code]).toEqual([401, 'totp_required']);
+    const wrong = await remove({ totp: totpCode(secret, 1) === '000000' ? '111111' : '000000' });
+    expect([wrong.status, wrong.json.code]).toEqual([401, 'invalid_totp']);
+    expect(await checks(token)).toBe(200);
+    expect(await loginStatus(email, PASSWORD)).toBe('totp_required');
+
+    expect((await remove({ totp: totpCode(secret, 1) })).status).toBe(204);
+    expect(await checks(token)).toBe(401);
+    expect(await loginStatus(email, PASSWORD)).toBe('unauthorized');
+  });
 });

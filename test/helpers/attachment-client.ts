@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { ApiResponse } from './api-client.js';
 
 /** `POST /api/attachments?name=…` with the file as the raw body. */
@@ -25,6 +26,55 @@ export async function upload(
     json = undefined;
   }
   return { status: response.status, headers: response.headers, text, json };
+}
+
+/** An upload sent but for its last byte, until `finish`; `answer` is the server's reply. */
+export interface HeldUpload {
+  answer: Promise<{ status: number; json: unknown }>;
+  /** Whether the server has answered before the last byte was sent. */
+  answered: () => boolean;
+  finish(): void;
+}
+
+/** Starts an upload of `bytes` and holds it open before its last byte. */
+export function heldUpload(
+  baseUrl: string,
+  token: string,
+  bytes: Buffer,
+  name = 'file',
+): HeldUpload {
+  let done = false;
+  const request = http.request(`${baseUrl}/api/attachments?name=${encodeURIComponent(name)}`, {
+    method: 'POST',
+    agent: false,
+    headers: {
+      token,
+      'content-type': 'application/octet-stream',
+      'content-length': bytes.length,
+    },
+  });
+  const answer = new Promise<{ status: number; json: unknown }>((resolve, reject) => {
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        done = true;
+        // A refused upload's connection is closed: the rest of its body never comes.
+        request.destroy();
+        resolve({
+          status: response.statusCode ?? 0,
+          json: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null'),
+        });
+      });
+    });
+    request.on('error', (error) => (done ? undefined : reject(error)));
+  });
+  request.write(bytes.subarray(0, -1));
+  return {
+    answer,
+    answered: () => done,
+    finish: () => request.end(bytes.subarray(-1)),
+  };
 }
 
 /** `GET /api/attachments/{id}`; the body as bytes. */

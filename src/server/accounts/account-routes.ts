@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyContextConfig, FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/schema.js';
+import { CLEAR_BROWSER_CACHE } from '../http/clear-browser-cache.js';
 import {
   CheckResponse,
   CredentialsRequest,
@@ -109,7 +110,10 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     const { sessionId, userId } = request.session;
     await deleteSession(db, sessionId);
     await bus.endSessions({ userId, sessionIds: [sessionId] });
-    return reply.code(204).send();
+    return reply
+      .header(...CLEAR_BROWSER_CACHE)
+      .code(204)
+      .send();
   });
 
   api.get(

@@ -3,11 +3,11 @@ import type { FastifyContextConfig, FastifyInstance, preHandlerAsyncHookHandler 
 import type { Db } from '../db/schema.js';
 import {
   AccountResponse,
+  PasswordAndSecondFactor,
   PasswordChangeRequest,
   PasswordConfirmation,
   TotpConfirmRequest,
   TotpConfirmResponse,
-  TotpOffRequest,
   TotpSetupResponse,
 } from '../http/schemas/account-security.js';
 import type { LiveBus } from '../live/live-bus.js';
@@ -92,7 +92,7 @@ export function registerAccountSettingsRoutes(
 
   api.delete(
     '/api/account/totp',
-    { ...guarded, schema: { body: TotpOffRequest } },
+    { ...guarded, schema: { body: PasswordAndSecondFactor } },
     async (request, reply) => {
       const { userId, sessionId } = request.session;
       const { password, totp } = request.body;
@@ -124,12 +124,15 @@ export function registerAccountSettingsRoutes(
     },
   );
 
+  // Deleting the account needs the second factor too: a password alone must not lose the notes.
   api.delete(
     '/api/account',
-    { ...guarded, schema: { body: PasswordConfirmation } },
+    { ...guarded, schema: { body: PasswordAndSecondFactor } },
     async (request, reply) => {
       const { userId } = request.session;
-      await confirmPassword(db, throttle, userId, request.body.password, request.ip);
+      const { password, totp } = request.body;
+      const user = await confirmPassword(db, throttle, userId, password, request.ip);
+      await confirmSecondFactor(db, throttle, user, totp, request.ip);
       await deleteUser(db, userId);
       await bus.endSessions({ userId });
       await options.afterAccountDeleted?.(userId);

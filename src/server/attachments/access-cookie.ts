@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { SessionChecker } from '../accounts/session-service.js';
 import { unauthorized } from '../domain-errors.js';
+import { CLEAR_BROWSER_CACHE } from '../http/clear-browser-cache.js';
 
 /** The cookie that lets `<img>` and links load attachments, which cannot send the header. */
 export const ACCESS_COOKIE = 'quire_attachments';
@@ -44,7 +45,8 @@ export function readerGuard(sessions: SessionChecker): preHandlerAsyncHookHandle
 
 /**
  * `POST /api/attachments/access` (with the token header) sets the access cookie to the
- * session's token, for this browser session only; `DELETE` clears it, as signing out does.
+ * session's token, for this browser session only; `DELETE` clears it, as signing out does, and
+ * has the browser drop the attachments it cached.
  * The session's end ends the cookie too: it is checked as the token is, on every read.
  */
 export function registerAccessCookieRoutes(
@@ -58,6 +60,7 @@ export function registerAccessCookieRoutes(
   app.delete('/api/attachments/access', async (request, reply) =>
     reply
       .header('set-cookie', cookie('', request, 0))
+      .header(...CLEAR_BROWSER_CACHE)
       .code(204)
       .send(),
   );

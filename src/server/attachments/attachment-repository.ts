@@ -46,16 +46,19 @@ export async function beginUpload(
 
 /**
  * Records a whole upload. When the account holds the same bytes already, that attachment is
- * the answer and `duplicate` is true: the caller forgets the new copy.
+ * the answer and `duplicate` is true: the caller forgets the new copy. The file then counts
+ * as uploaded `now`, so clean-up gives it a new upload's grace before a note must refer to it.
  */
 export async function completeUpload(
   db: Db,
   userId: string,
   id: string,
   file: { sha256: string; type: string; size: number },
+  now: number,
 ): Promise<{ attachment: StoredAttachment; duplicate: boolean }> {
   const existing = await findBySha256(db, userId, file.sha256);
-  if (existing) return { attachment: existing, duplicate: true };
+  if (existing)
+    return { attachment: await uploadedAgain(db, existing, userId, now), duplicate: true };
   try {
     await db
       .updateTable('attachments')
@@ -68,12 +71,29 @@ export async function completeUpload(
     const winner = isUniqueViolation(error)
       ? await findBySha256(db, userId, file.sha256)
       : undefined;
-    if (winner) return { attachment: winner, duplicate: true };
+    if (winner)
+      return { attachment: await uploadedAgain(db, winner, userId, now), duplicate: true };
     throw error;
   }
   const attachment = await findAttachment(db, userId, id);
   if (!attachment) throw new Error('an upload vanished as it completed');
   return { attachment, duplicate: false };
+}
+
+async function uploadedAgain(
+  db: Db,
+  attachment: StoredAttachment,
+  userId: string,
+  now: number,
+): Promise<StoredAttachment> {
+  await db
+    .updateTable('attachments')
+    .set({ time_created: now })
+    .where('id', '=', attachment.id)
+    .where('user_id', '=', userId)
+    .where('time_created', '<', now)
+    .execute();
+  return attachment;
 }
 
 async function findBySha256(db: Db, userId: string, sha256: string) {

@@ -3,6 +3,7 @@ import { DomainError, invalidInput } from '../domain-errors.js';
 import { PullReader } from './pull-reader.js';
 import { SNIFF_BYTES, sniffType } from './sniff-type.js';
 import { withoutGpsLocation } from './strip-gps.js';
+import type { UploadInFlight } from './uploads-in-flight.js';
 
 export interface ReceivedFile {
   sha256: string;
@@ -14,8 +15,13 @@ export interface ReceivedFile {
 export interface UploadLimits {
   /** ATTACHMENT_LIMIT: past it the upload is refused as too large. */
   maxBytes: number;
-  /** What is left of the account's quota: past it the upload is refused as over quota. */
+  /**
+   * What was left of the account's quota as the upload began: past it, counting the bytes all
+   * the account's uploads under way have received, the upload is refused as over quota.
+   */
   quotaLeft: number;
+  /** Counts this upload's bytes among the account's uploads under way. */
+  inFlight: UploadInFlight;
   stripExif: boolean;
   /** The length the client declared, if it did: a body that ends short of it is refused. */
   declaredBytes?: number;
@@ -40,7 +46,7 @@ async function* withinLimits(
   for await (const piece of body) {
     received += piece.byteLength;
     if (received > limits.maxBytes) throw tooLargeAttachment(limits.maxBytes);
-    if (received > limits.quotaLeft) throw quotaExceeded();
+    if (limits.inFlight.received(piece.byteLength) > limits.quotaLeft) throw quotaExceeded();
     yield piece;
   }
   const declared = limits.declaredBytes;

@@ -1,7 +1,7 @@
 import type { AttachmentBlobs } from '../attachments/attachment-blobs.js';
 import { referencedIds } from '../attachments/attachment-id.js';
 import type { Db } from '../db/schema.js';
-import { safeFileStem } from './export-file-name.js';
+import { ExportAttachmentNames } from './export-file-name.js';
 import { notePages } from './note-pages.js';
 
 /** An attachment as the export writes it: once, under `attachments/`, whichever notes use it. */
@@ -16,26 +16,6 @@ export interface ExportedAttachment {
 
 const IDS_PER_QUERY = 500;
 
-/** A name for the file inside the zip: safe on every OS, unique whatever the case. */
-function zipName(name: string, taken: Set<string>): string {
-  const dot = name.lastIndexOf('.');
-  const extension =
-    dot > 0
-      ? name
-          .slice(dot + 1)
-          .replace(/[^A-Za-z0-9]/g, '')
-          .slice(0, 10)
-      : '';
-  const stem = safeFileStem(dot > 0 ? name.slice(0, dot) : name);
-  const suffix = extension === '' ? '' : `.${extension}`;
-  let candidate = `attachments/${stem}${suffix}`;
-  for (let n = 2; taken.has(candidate.toLowerCase()); n += 1) {
-    candidate = `attachments/${stem} (${n})${suffix}`;
-  }
-  taken.add(candidate.toLowerCase());
-  return candidate;
-}
-
 /** Every attachment the notes in the list refer to, with the path each gets in the zip. */
 export async function attachmentsToExport(
   db: Db,
@@ -47,7 +27,7 @@ export async function attachmentsToExport(
   }
   const ids = [...wanted];
   const found = new Map<string, ExportedAttachment>();
-  const taken = new Set<string>();
+  const names = new ExportAttachmentNames();
   for (let at = 0; at < ids.length; at += IDS_PER_QUERY) {
     const rows = await db
       .selectFrom('attachments')
@@ -58,7 +38,7 @@ export async function attachmentsToExport(
       .orderBy('id')
       .execute();
     for (const row of rows) {
-      const file = zipName(row.name, taken);
+      const file = names.next(row.name);
       found.set(row.id, {
         id: row.id,
         name: row.name,

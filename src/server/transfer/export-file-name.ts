@@ -1,4 +1,5 @@
 import { linkTitle } from '../../shared/wiki-links.js';
+import { UniqueFileNames } from './unique-file-names.js';
 
 const MAX_NAME_LENGTH = 80;
 /**
@@ -30,23 +31,29 @@ export function safeFileStem(title: string | undefined): string {
  * macOS and Windows do, and a repeat gets " (2)", " (3)"…
  */
 export class ExportFileNames {
-  private readonly taken = new Set<string>();
-  /** Per stem, the number its next repeat tries first, so many notes of one title stay linear. */
-  private readonly nextNumber = new Map<string, number>();
+  private readonly names = new UniqueFileNames();
 
   /** The file for a note: named by its title as links name it (after any front matter). */
   next(body: string): string {
-    const stem = safeFileStem(linkTitle(body));
-    const key = stem.toLowerCase();
-    let name = `${stem}.md`;
-    let n = this.nextNumber.get(key) ?? 2;
-    if (this.taken.has(name.toLowerCase())) {
-      while (this.taken.has(`${key} (${n}).md`)) n += 1;
-      name = `${stem} (${n}).md`;
-      n += 1;
-    }
-    this.nextNumber.set(key, n);
-    this.taken.add(name.toLowerCase());
-    return name;
+    return this.names.next(safeFileStem(linkTitle(body)), '.md');
+  }
+}
+
+/** Names attachments' files uniquely within one export's `attachments/` folder, by their names. */
+export class ExportAttachmentNames {
+  private readonly names = new UniqueFileNames();
+
+  /** The file's path inside the zip: safe on every OS, keeping a short plain extension. */
+  next(name: string): string {
+    const dot = name.lastIndexOf('.');
+    const extension =
+      dot > 0
+        ? name
+            .slice(dot + 1)
+            .replace(/[^A-Za-z0-9]/g, '')
+            .slice(0, 10)
+        : '';
+    const stem = safeFileStem(dot > 0 ? name.slice(0, dot) : name);
+    return `attachments/${this.names.next(stem, extension === '' ? '' : `.${extension}`)}`;
   }
 }

@@ -54,8 +54,12 @@ export const accountApi = {
       newPassword,
       ...(totp === undefined ? {} : { totp }),
     }),
-  deleteAccount: (token: string, password: string) =>
-    accountCall<void>(token, 'DELETE', '/api/account', { password }),
+  /** `totp` only while two-factor sign-in is on. */
+  deleteAccount: (token: string, password: string, totp?: string) =>
+    accountCall<void>(token, 'DELETE', '/api/account', {
+      password,
+      ...(totp === undefined ? {} : { totp }),
+    }),
 };
 
 /** What to tell the user when an Account screen call fails. */

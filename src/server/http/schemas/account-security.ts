@@ -31,17 +31,18 @@ export const UnlockRequest = Type.Object(
 /** An `AccountResponse` (src/shared/account-security.ts). */
 export const AccountResponse = Type.Object({ email: Type.String(), totpEnabled: Type.Boolean() });
 
-/** Bodies that only confirm who is asking: `POST`/`DELETE /api/account/totp`, `DELETE /api/account`. */
+/** Bodies that only confirm who is asking: `POST /api/account/totp`. */
 export const PasswordConfirmation = Type.Object(
   { password: Password },
   { additionalProperties: false },
 );
 
 /**
- * `DELETE /api/account/totp`: the password and, as two-factor sign-in is on, a current code from
- * the app (or a recovery code), so a password alone cannot take the second factor away.
+ * `DELETE /api/account/totp` and `DELETE /api/account`: the password and, while two-factor
+ * sign-in is on, a current code from the app (or a recovery code), so a password alone can
+ * neither take the second factor away nor delete the account.
  */
-export const TotpOffRequest = Type.Object(
+export const PasswordAndSecondFactor = Type.Object(
   { password: Password, totp: Type.Optional(SecondFactorCode) },
   { additionalProperties: false },
 );
