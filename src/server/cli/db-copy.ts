@@ -3,12 +3,9 @@ import { loadConfig } from '../config.js';
 import {
   type AnyDb,
   type Counts,
+  copyTableRows,
   countRows,
-  KEYS,
-  OTHER_KEYS,
   TABLES,
-  type TableName,
-  tableBatches,
 } from '../db/copied-tables.js';
 import type { Database } from '../db/database.js';
 import type { DatabaseLocation } from '../db/location.js';
@@ -47,30 +44,6 @@ export function databaseOption(name: string, value: string): DatabaseLocation {
 const describeCounts = (counts: Counts) =>
   `${counts.users} users, ${counts.sessions} sessions, ${counts.notes} notes and ${counts.note_versions} note versions`;
 
-/** Copies one table in batches in id order, so memory stays flat however large it is. */
-async function copyTable(
-  from: AnyDb,
-  to: AnyDb,
-  table: TableName,
-  total: number,
-  options: CopyOptions,
-): Promise<void> {
-  let copied = 0;
-  for await (const rows of tableBatches(from, table, KEYS[table], options.batchSize)) {
-    await to.insertInto(table).values(rows).execute();
-    copied += rows.length;
-    options.progress(`copied ${copied}/${total} ${table}`);
-  }
-}
-
-/** Recovery codes have no id of their own: they are copied in (user, hash) order. */
-async function copyRecoveryCodes(from: AnyDb, to: AnyDb, batchSize?: number): Promise<void> {
-  const keys = OTHER_KEYS.recovery_codes;
-  for await (const rows of tableBatches(from, 'recovery_codes', keys, batchSize)) {
-    await to.insertInto('recovery_codes').values(rows).execute();
-  }
-}
-
 async function copyAll(source: Database, target: Database, options: CopyOptions): Promise<Counts> {
   const asAny = (db: Kysely<DatabaseSchema> | Transaction<DatabaseSchema>) =>
     db as unknown as AnyDb;
@@ -92,8 +65,7 @@ async function copyAll(source: Database, target: Database, options: CopyOptions)
           }
           for (const table of [...TABLES].reverse()) await to.deleteFrom(table).execute();
         }
-        for (const table of TABLES) await copyTable(from, to, table, expected[table], options);
-        await copyRecoveryCodes(from, to, options.batchSize);
+        await copyTableRows(from, to, expected, options);
         await copyAttachmentBytes(
           { location: options.from, db: sourceTrx, place: options.fromAttachments },
           { location: options.to, db: targetTrx, place: options.toAttachments },

@@ -3,8 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BackupError } from '../backup/backup-error.js';
+import { type AnyDb, copyTableRows, countRows, OTHER_KEYS, tableBatches } from './copied-tables.js';
 import type { Database } from './database.js';
 import type { DatabaseLocation } from './location.js';
+import { migrateToLatest } from './migrate.js';
 import { openDatabase } from './open-database.js';
 import {
   dumpSnapshot,
@@ -15,7 +17,7 @@ import {
   withScratchDatabase,
 } from './postgres/backup.js';
 import type { Db } from './schema.js';
-import { backupSqliteFile, openSqliteCopy } from './sqlite/backup.js';
+import { backupSqliteFile, openSqliteCopy, withoutWal } from './sqlite/backup.js';
 
 // How each database is copied into a backup, brought back from one, and restored into a
 // scratch database for a backup's check.
@@ -60,7 +62,15 @@ export async function copyDatabaseInto<T>(
     }
   }
   if (!(await pgDumpInstalled())) {
-    throw new BackupError('pg_dump is not installed; install PostgreSQL client tools');
+    const fileName = BACKUP_FILE_NAMES.sqlite;
+    const file = path.join(dir, fileName);
+    await exportIntoSqlite(database, file);
+    const copy = openSqliteCopy(file);
+    try {
+      return { format: 'sqlite', fileName, described: await readCopy(copy) };
+    } finally {
+      await copy.destroy();
+    }
   }
   const fileName = BACKUP_FILE_NAMES.pg_dump;
   const file = path.join(dir, fileName);
@@ -74,6 +84,37 @@ export async function copyDatabaseInto<T>(
     if (described.status === 'rejected') throw described.reason;
     return { format: 'pg_dump', fileName, described: described.value };
   });
+}
+
+/**
+ * Quire's own logical export, where `pg_dump` is missing: every row of one REPEATABLE READ
+ * snapshot, as `quire db copy` copies them, into a new SQLite file, the same backup an SQLite
+ * database makes. Attachments' bytes kept in the database go with their rows.
+ */
+async function exportIntoSqlite(source: Database, file: string): Promise<void> {
+  const target = await openDatabase({ kind: 'sqlite', file });
+  try {
+    await migrateToLatest(target.db);
+    await source.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (sourceTrx) => {
+        const from = sourceTrx as unknown as AnyDb;
+        const counts = await countRows(from);
+        await target.db.transaction().execute(async (targetTrx) => {
+          const to = targetTrx as unknown as AnyDb;
+          await copyTableRows(from, to, counts, { progress: () => {} });
+          const keys = OTHER_KEYS.attachment_chunks;
+          for await (const rows of tableBatches(from, 'attachment_chunks', keys)) {
+            await to.insertInto('attachment_chunks').values(rows).execute();
+          }
+          await target.changes.continueAfterCopy(targetTrx);
+        });
+      });
+  } finally {
+    await target.close();
+  }
+  withoutWal(file);
 }
 
 /**

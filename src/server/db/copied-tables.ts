@@ -103,3 +103,28 @@ export async function* tableBatches(
     if (rows.length < batchSize) return;
   }
 }
+
+/**
+ * Every row of the tables accounts own, `from` one database `to` another (each may be a
+ * transaction), parents first; attachments' bytes are left to the caller.
+ */
+export async function copyTableRows(
+  from: AnyDb,
+  to: AnyDb,
+  counts: Counts,
+  options: { batchSize?: number; progress(line: string): void },
+): Promise<void> {
+  for (const table of TABLES) {
+    let copied = 0;
+    for await (const rows of tableBatches(from, table, KEYS[table], options.batchSize)) {
+      await to.insertInto(table).values(rows).execute();
+      copied += rows.length;
+      options.progress(`copied ${copied}/${counts[table]} ${table}`);
+    }
+  }
+  // Recovery codes have no id of their own: they are copied in (user, hash) order.
+  const keys = OTHER_KEYS.recovery_codes;
+  for await (const rows of tableBatches(from, 'recovery_codes', keys, options.batchSize)) {
+    await to.insertInto('recovery_codes').values(rows).execute();
+  }
+}

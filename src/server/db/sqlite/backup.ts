@@ -55,6 +55,16 @@ export function backupSqliteFile(source: string, target: string): Promise<void> 
   });
 }
 
+/** Makes an SQLite file whole on its own, with no WAL beside it, as a backup's copy must be. */
+export function withoutWal(file: string): void {
+  const database = new SQLite(file, { fileMustExist: true });
+  try {
+    database.pragma('journal_mode = DELETE');
+  } finally {
+    database.close();
+  }
+}
+
 /** A query layer over one SQLite file alone, for a copy's checks: no WAL, no writer. */
 export function openSqliteCopy(file: string): Kysely<DatabaseSchema> {
   const database = new SQLite(file, { fileMustExist: true });
