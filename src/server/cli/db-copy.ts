@@ -1,12 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { loadConfig } from '../config.js';
-import {
-  type AnyDb,
-  type Counts,
-  copyTableRows,
-  countRows,
-  TABLES,
-} from '../db/copied-tables.js';
+import { type AnyDb, type Counts, copyTableRows, countRows, TABLES } from '../db/copied-tables.js';
 import type { Database } from '../db/database.js';
 import type { DatabaseLocation } from '../db/location.js';
 import { describeLocation, sameLocation } from '../db/location.js';
