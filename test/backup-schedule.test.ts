@@ -7,11 +7,7 @@ import { openDatabase } from '../src/server/db/open-database.js';
 import { call, createNote, listNotes, signUp } from './helpers/api-client.js';
 import { runCli, type ServerProcess, spawnServer } from './helpers/server-process.js';
 import { makeTempDir, removeTempDir } from './helpers/temp-dir.js';
-import {
-  createTestDatabase,
-  type TestDatabase,
-  testDatabaseKind,
-} from './helpers/test-database.js';
+import { createTestDatabase, testDatabaseKind } from './helpers/test-database.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 const HOUR_MS = 3_600_000;
