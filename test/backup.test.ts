@@ -115,6 +115,13 @@ describe('quire backup', () => {
       `notes: ${manifest.tables.notes.rows} rows in the manifest, ${manifest.tables.notes.rows - 1} restored`,
     );
 
+    const outside = { ...manifest, database: { ...manifest.database, file: '../quire.db' } };
+    fs.writeFileSync(manifestFile, JSON.stringify(outside));
+    const escaping = await runCli(['restore', copy], env(source));
+    expect(escaping.code).toBe(1);
+    expect(escaping.stderr).toContain('is not one Quire wrote (/database/file');
+    fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+
     const database = path.join(copy, manifest.database.file);
     const bytes = fs.readFileSync(database);
     bytes[bytes.length - 100] = (bytes[bytes.length - 100] as number) ^ 0xff;

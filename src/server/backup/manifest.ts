@@ -9,7 +9,9 @@ export const MANIFEST_FILE = 'manifest.json';
 
 const Sha256 = Type.String({ pattern: '^[0-9a-f]{64}$' });
 const Count = Type.Integer({ minimum: 0 });
-const RelativeFile = Type.String({ pattern: '^(?!/)(?!.*\\.\\.)[A-Za-z0-9_./-]+$' });
+// Only names Quire writes, so a changed manifest cannot send a restore outside its folders.
+const DatabaseFile = Type.String({ pattern: '^database\\.(sqlite|pgdump)$' });
+const AttachmentFile = Type.String({ pattern: '^attachments/[A-Za-z0-9_-]+/[A-Za-z0-9_-]+$' });
 
 /** What a backup holds and how to tell it is whole: the manifest beside its files. */
 export const Manifest = Type.Object({
@@ -20,13 +22,13 @@ export const Manifest = Type.Object({
   timeMade: Count,
   database: Type.Object({
     format: Type.Union(BACKUP_FORMATS.map((format) => Type.Literal(format))),
-    file: RelativeFile,
+    file: DatabaseFile,
     bytes: Count,
     sha256: Sha256,
   }),
   tables: Type.Record(Type.String(), Type.Object({ rows: Count, sha256: Sha256 })),
   /** Attachments' files, when the database kept them on disk; in the database otherwise. */
-  files: Type.Array(Type.Object({ path: RelativeFile, bytes: Count, sha256: Sha256 })),
+  files: Type.Array(Type.Object({ path: AttachmentFile, bytes: Count, sha256: Sha256 })),
 });
 export type Manifest = Static<typeof Manifest>;
 
