@@ -3,6 +3,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BackupSchedule } from '../src/server/backup/backup-schedule.js';
+import { stepsInProcess } from '../src/server/backup/backup-steps.js';
 import { openDatabase } from '../src/server/db/open-database.js';
 import { call, createNote, listNotes, signUp } from './helpers/api-client.js';
 import { runCli, type ServerProcess, spawnServer } from './helpers/server-process.js';
@@ -39,6 +40,15 @@ const scheduleOf = (running: TestServer, dir: string, clock: () => Date) =>
     },
     { dir, everyMs: 6 * HOUR_MS, keep: 2 },
     quiet,
+    // Made in this process, on the test's clock; the server's own run is the last test's.
+    stepsInProcess(
+      {
+        database: running.database,
+        location: running.config.database,
+        attachments: running.config.attachments,
+      },
+      clock,
+    ),
     clock,
   );
 

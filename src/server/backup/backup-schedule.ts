@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BackupScheduleConfig } from '../config.js';
 import { finishedBackups } from './backup-names.js';
-import { readBackupTimes, recordBackupVerified } from './backup-records.js';
-import { type BackupSource, makeBackup } from './make-backup.js';
-import { verifyBackup } from './verify-backup.js';
+import { readBackupTimes } from './backup-records.js';
+import { type BackupSteps, stepsInChildProcesses } from './backup-steps.js';
+import type { BackupSource } from './make-backup.js';
 
 /** The longest wait between looks at whether a backup is due: another instance may make it. */
 const LONGEST_WAIT_MS = 60 * 60_000;
@@ -36,6 +36,7 @@ export class BackupSchedule {
     private readonly source: BackupSource,
     private readonly settings: BackupScheduleConfig,
     private readonly log: ScheduleLog,
+    private readonly steps: BackupSteps = stepsInChildProcesses(),
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -46,19 +47,18 @@ export class BackupSchedule {
       // Looked at inside the turn: another instance may have just made one.
       const dueAt = await this.dueAt();
       if (dueAt > this.now().getTime()) return { made: false as const, dueAt };
-      const made = await makeBackup(this.source, this.settings.dir, this.now());
+      const folder = await this.steps.make(this.settings.dir);
+      const name = path.basename(folder);
       let verified = false;
       try {
-        await verifyBackup(made.folder, this.source.location);
-        const timeVerified = Math.floor(this.now().getTime() / 1000);
-        await recordBackupVerified(database.db, made.name, made.manifest.timeMade, timeVerified);
+        await this.steps.verify(folder);
         verified = true;
       } catch (error) {
-        this.log.error({ backup: made.name, err: error }, 'backup made but its check failed');
+        this.log.error({ backup: name, err: error }, 'backup made but its check failed');
       }
       const removed = verified ? this.prune() : [];
-      this.log.info({ backup: made.name, verified, removed }, 'backup made');
-      return { made: true as const, name: made.name, verified, removed, dueAt: await this.dueAt() };
+      this.log.info({ backup: name, verified, removed }, 'backup made');
+      return { made: true as const, name, verified, removed, dueAt: await this.dueAt() };
     });
     return ran ?? { made: false, dueAt: this.now().getTime() + this.settings.everyMs };
   }
