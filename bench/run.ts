@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { backupStallSection } from './backup-stall.js';
 import { BenchServers, type ServerVariant } from './bench-servers.js';
 import { type BenchTarget, prepareTarget } from './bench-target.js';
 import { browserSection } from './browser-section.js';
@@ -157,6 +158,8 @@ try {
       path.join(tempDir, 'links.db'),
       settings.postgresUrl || undefined,
     );
+    print();
+    await backupStallSection(tempDir, settings.postgresUrl);
   }
   await servers.stopAll(); // the browser section has the machine to itself
   const quiet = await waitForQuietCpus();

@@ -206,7 +206,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const searchIndex = openSearchIndex(database, bus, app.log);
   app.addHook('onClose', () => searchIndex.close());
   registerSearchRoutes(app, { database, index: searchIndex, authenticated });
-  registerHealthRoute(app, { db });
+  registerHealthRoute(app, { db, backupsScheduled: config.backups !== undefined });
   registerLiveSocket(app, {
     db,
     hub,

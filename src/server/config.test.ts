@@ -30,7 +30,29 @@ describe('loadConfig', () => {
         dir: 'data/attachments',
         stripExif: true,
       },
+      backups: undefined,
     });
+  });
+
+  it('reads the backup schedule, and refuses its settings without BACKUP_DIR', () => {
+    expect(loadConfig({ BACKUP_DIR: '/var/backups/quire' }).backups).toEqual({
+      dir: '/var/backups/quire',
+      everyMs: 86_400_000,
+      keep: 7,
+    });
+    const config = loadConfig({ BACKUP_DIR: 'b', BACKUP_EVERY: '6h', BACKUP_KEEP: '3' });
+    expect(config.backups).toEqual({ dir: 'b', everyMs: 6 * 3_600_000, keep: 3 });
+    expect(loadConfig({ BACKUP_DIR: 'b', BACKUP_EVERY: '30m' }).backups?.everyMs).toBe(1_800_000);
+    expect(() => loadConfig({ BACKUP_DIR: 'b', BACKUP_EVERY: '6 hours' })).toThrow(
+      'BACKUP_EVERY must be minutes, hours or days from 1m to 366d such as "6h" or "1d", not "6 hours"',
+    );
+    expect(() => loadConfig({ BACKUP_DIR: 'b', BACKUP_EVERY: '0m' })).toThrow(ConfigError);
+    expect(() => loadConfig({ BACKUP_DIR: 'b', BACKUP_KEEP: '0' })).toThrow(
+      'BACKUP_KEEP must be a whole number from 1 to 10000, not "0"',
+    );
+    expect(() => loadConfig({ BACKUP_EVERY: '1d' })).toThrow(
+      'BACKUP_EVERY is set but BACKUP_DIR is not',
+    );
   });
 
   it('reads the attachment settings, and keeps files in PostgreSQL when it is the database', () => {

@@ -45,6 +45,17 @@ export interface Config {
   hsts: boolean;
   /** Files in notes (docs/attachments.md); false when ATTACHMENTS=false: no routes at all. */
   attachments: AttachmentConfig | false;
+  /** Backups the server makes on a schedule (BACKUP_DIR); none when BACKUP_DIR is unset. */
+  backups: BackupScheduleConfig | undefined;
+}
+
+export interface BackupScheduleConfig {
+  /** The folder each backup goes into, as a folder of its own (BACKUP_DIR). */
+  dir: string;
+  /** How long after the newest backup the next one is made (BACKUP_EVERY). */
+  everyMs: number;
+  /** How many finished backups stay; older ones are removed (BACKUP_KEEP). */
+  keep: number;
 }
 
 export interface AttachmentConfig {
@@ -223,6 +234,38 @@ export function loadAttachmentConfig(
   };
 }
 
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+const DURATION_UNITS: Record<string, number> = { m: MINUTE_MS, h: 60 * MINUTE_MS, d: DAY_MS };
+
+/** BACKUP_EVERY: a number of minutes, hours or days, such as "30m", "6h" or "1d". */
+function duration(env: Env, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const match = /^(\d+)\s*([mhd])$/i.exec(raw);
+  const ms = match ? Number(match[1]) * (DURATION_UNITS[match[2]?.toLowerCase() ?? ''] ?? 0) : 0;
+  if (!(ms >= MINUTE_MS && ms <= 366 * DAY_MS)) {
+    throw new ConfigError(
+      `${name} must be minutes, hours or days from 1m to 366d such as "6h" or "1d", not "${raw}"`,
+    );
+  }
+  return ms;
+}
+
+/** BACKUP_DIR turns scheduled backups on; the other BACKUP_* settings mean nothing without it. */
+function backupSchedule(env: Env): BackupScheduleConfig | undefined {
+  const dir = env.BACKUP_DIR?.trim();
+  const everyMs = duration(env, 'BACKUP_EVERY', DAY_MS);
+  const keep = integer(env, 'BACKUP_KEEP', 7, 1, 10_000);
+  if (dir === undefined || dir === '') {
+    for (const name of ['BACKUP_EVERY', 'BACKUP_KEEP']) {
+      if (env[name]?.trim()) throw new ConfigError(`${name} is set but BACKUP_DIR is not`);
+    }
+    return undefined;
+  }
+  return { dir, everyMs, keep };
+}
+
 /** Reads the configuration; throws ConfigError with a one-line message on the first bad value. */
 export function loadConfig(env: Env = process.env): Config {
   const location = database(env);
@@ -249,5 +292,6 @@ export function loadConfig(env: Env = process.env): Config {
     liveSocketsPerUser: integer(env, 'LIVE_SOCKETS_PER_USER', 50, 1, 100_000),
     hsts: boolean(env, 'HSTS') ?? true,
     attachments: loadAttachmentConfig(env, location),
+    backups: backupSchedule(env),
   };
 }

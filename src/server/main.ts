@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { openBlobs } from './attachments/attachments.js';
+import { BackupError } from './backup/backup-error.js';
+import { backupCommand, restoreCommand, verifyCommand } from './cli/backup-commands.js';
 import { CliError } from './cli/cli-error.js';
 import { attachmentPlaceOption } from './cli/copy-attachment-bytes.js';
 import { copyDatabase, databaseOption } from './cli/db-copy.js';
@@ -42,12 +44,18 @@ Commands:
                           "database") names another, as ATTACHMENT_DIR/STORAGE did
   export --user EMAIL --out FILE.zip
                           write every note of an account to a zip, as "Export all notes" does
+  backup DIR              write a backup (database, attachment files, manifest) into a new
+                          folder under DIR named by the UTC time; safe while Quire runs
+  backup verify BACKUP    restore BACKUP (its folder) into a scratch database and compare it
+                          with its manifest; exits non-zero on any difference
+  restore BACKUP          bring BACKUP back into the configured DATABASE_URL and ATTACHMENT_DIR,
+                          which must be empty
 
 Configuration comes from the environment: PORT, HOST, DATABASE_URL, ALLOW_SIGNUP,
 AUTH_RATE_LIMIT, BODY_LIMIT, IMPORT_LIMIT, LOG_LEVEL, SCRYPT_COST, TRUST_PROXY, SESSION_IDLE_DAYS,
 SESSION_MAX_DAYS, REQUEST_TIMEOUT, CONNECTION_TIMEOUT, IMPORT_TIMEOUT, LIVE_SOCKETS_PER_USER,
 HSTS, ATTACHMENTS, ATTACHMENT_LIMIT, ATTACHMENT_QUOTA, ATTACHMENT_STORAGE, ATTACHMENT_DIR,
-STRIP_EXIF (see the README).`;
+STRIP_EXIF, BACKUP_DIR, BACKUP_EVERY, BACKUP_KEEP (see the README).`;
 
 /** Runs a command against the migrated database and closes it afterwards. */
 async function withDatabase(
@@ -147,6 +155,25 @@ async function run(argv: string[]): Promise<string | undefined> {
       ),
     );
   }
+  if (command === 'backup') {
+    if (sub === 'verify') {
+      const [backup, ...extra] = rest;
+      if (!backup || extra.length > 0) {
+        throw new CliError(`"backup verify" takes exactly one BACKUP\n\n${USAGE}`, 2);
+      }
+      return verifyCommand(config, backup);
+    }
+    if (sub === undefined || rest.length > 0) {
+      throw new CliError(`"backup" takes exactly one DIR\n\n${USAGE}`, 2);
+    }
+    return backupCommand(config, sub);
+  }
+  if (command === 'restore') {
+    if (sub === undefined || rest.length > 0) {
+      throw new CliError(`"restore" takes exactly one BACKUP\n\n${USAGE}`, 2);
+    }
+    return restoreCommand(config, sub);
+  }
   if (command === 'user') {
     switch (sub) {
       case 'add':
@@ -180,6 +207,7 @@ try {
       : typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
   const known =
     error instanceof CliError ||
+    error instanceof BackupError ||
     error instanceof ConfigError ||
     error instanceof DatabaseUnavailableError ||
     error instanceof MigrationError;

@@ -47,6 +47,7 @@ export function testConfig(database: DatabaseLocation, overrides: Partial<Config
     liveSocketsPerUser: 50,
     hsts: true,
     attachments: loadAttachmentConfig({}, database),
+    backups: undefined,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from '../app.js';
+import { BackupSchedule } from '../backup/backup-schedule.js';
 import type { Config } from '../config.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { openDatabase } from '../db/open-database.js';
@@ -21,6 +22,13 @@ export async function serve(config: Config): Promise<void> {
   });
   const app = await buildApp({ config, database, bus });
   log = app.log;
+  const backups =
+    config.backups &&
+    new BackupSchedule(
+      { database, location: config.database, attachments: config.attachments },
+      config.backups,
+      app.log,
+    );
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
@@ -40,6 +48,7 @@ export async function serve(config: Config): Promise<void> {
     const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     await app.close();
     clearInterval(sweep);
+    await backups?.stop();
     await bus.close();
     await database.close();
     app.log.info('Quire has stopped');
@@ -50,4 +59,5 @@ export async function serve(config: Config): Promise<void> {
 
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info({ url: address, database: config.database.kind }, 'Quire is listening');
+  backups?.start();
 }

@@ -11,6 +11,9 @@ import type { Db } from './schema.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
+/** Work that one instance at a time does for all of them. */
+export type TurnName = 'scheduled-backup';
+
 /**
  * An open database, and everything in which SQLite and PostgreSQL differ: the rest of the
  * server asks it and never looks at which one it is.
@@ -70,6 +73,11 @@ interface OpenDatabase {
   lockSignups(trx: Db): Promise<void>;
   /** Makes the user's imports take turns until the transaction ends (as sign-ups do). */
   lockImportsOf(trx: Db, userId: string): Promise<void>;
+  /**
+   * Runs `work` unless another instance sharing the database runs work under the same name
+   * now; resolves undefined then. One instance uses an SQLite file, so it always runs there.
+   */
+  takeTurn<T>(name: TurnName, work: () => Promise<T>): Promise<T | undefined>;
   /** Reads the rows that hold attachments' bytes when the database keeps them. */
   readAttachmentChunks: ReadAttachmentChunks;
   /** Changes whenever another process commits to the database file (SQLite only). */

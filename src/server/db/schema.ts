@@ -160,6 +160,14 @@ export interface NoteLinkNameTable {
   user_id: string;
 }
 
+/** A backup made (docs/deployment.md), by its folder's name; times in Unix seconds. */
+export interface BackupRunTable {
+  name: string;
+  time_made: number;
+  /** When a restore of it into a scratch database last matched its manifest. */
+  time_verified: number | null;
+}
+
 export interface DatabaseSchema {
   users: UserTable;
   sessions: SessionTable;
@@ -174,4 +182,5 @@ export interface DatabaseSchema {
   attachment_chunks: AttachmentChunkTable;
   note_links: NoteLinkTable;
   note_link_names: NoteLinkNameTable;
+  backup_runs: BackupRunTable;
 }

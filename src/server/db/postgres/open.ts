@@ -19,7 +19,7 @@ import { answerBinaryCopies } from './binary-copy.js';
 import { postgresChangeClock } from './change-clock.js';
 import { postgresCatchUpIndex } from './index-catch-up.js';
 import { postgresListReader } from './list-reader.js';
-import { lockPostgresImportsOf, lockPostgresSignups } from './locks.js';
+import { lockPostgresImportsOf, lockPostgresSignups, takePostgresTurn } from './locks.js';
 import { postgresNoteWrites } from './note-writes.js';
 import { postgresSearch } from './search.js';
 import { POSTGRES_REBUILD } from './search-schema.js';
@@ -99,6 +99,7 @@ export async function openPostgres(
     announceSessionsEnded: (ended) => notifySessionsEnded(db, ended),
     lockSignups: lockPostgresSignups,
     lockImportsOf: lockPostgresImportsOf,
+    takeTurn: (name, work) => takePostgresTurn(db, name, work),
     readAttachmentChunks: readPostgresAttachmentChunks,
   });
 }

@@ -14,6 +14,9 @@ attachments.time_created bigint not null
 attachments.time_referenced bigint
 attachments.type text not null
 attachments.user_id text not null
+backup_runs.name text not null
+backup_runs.time_made bigint not null
+backup_runs.time_verified bigint
 import_keys.key text not null
 import_keys.note_id text not null
 import_keys.time_imported bigint not null
@@ -98,6 +101,7 @@ attachment_chunks attachment_chunks_attachment_id_fkey FOREIGN KEY (attachment_i
 attachment_chunks attachment_chunks_pk PRIMARY KEY (attachment_id, seq)
 attachments attachments_pkey PRIMARY KEY (id)
 attachments attachments_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+backup_runs backup_runs_pkey PRIMARY KEY (name)
 import_keys import_keys_note_id_fkey FOREIGN KEY (note_id) REFERENCES notes(id) ON DELETE CASCADE
 import_keys import_keys_pk PRIMARY KEY (user_id, key)
 import_keys import_keys_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
@@ -145,6 +149,7 @@ CREATE INDEX sessions_user_id ON public.sessions USING btree (user_id)
 CREATE UNIQUE INDEX attachment_chunks_pk ON public.attachment_chunks USING btree (attachment_id, seq)
 CREATE UNIQUE INDEX attachments_pkey ON public.attachments USING btree (id)
 CREATE UNIQUE INDEX attachments_user_sha256 ON public.attachments USING btree (user_id, sha256)
+CREATE UNIQUE INDEX backup_runs_pkey ON public.backup_runs USING btree (name)
 CREATE UNIQUE INDEX import_keys_pk ON public.import_keys USING btree (user_id, key)
 CREATE UNIQUE INDEX note_link_names_pk ON public.note_link_names USING btree (note_id, name_key)
 CREATE UNIQUE INDEX note_links_pk ON public.note_links USING btree (note_id, target_key)

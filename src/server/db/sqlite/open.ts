@@ -102,6 +102,7 @@ export function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
     announceSessionsEnded: async () => {},
     lockSignups: async () => {},
     lockImportsOf: async () => {},
+    takeTurn: (_name, work) => work(),
     readAttachmentChunks: readSqliteAttachmentChunks,
   });
 }

@@ -28,6 +28,9 @@ CREATE TABLE "attachment_chunks" ("attachment_id" text not null references "atta
 -- table attachments
 CREATE TABLE "attachments" ("id" text primary key, "user_id" text not null references "users" ("id") on delete cascade, "sha256" text, "name" text not null, "type" text not null, "size" bigint not null, "time_created" bigint not null, "time_referenced" bigint);
 
+-- table backup_runs
+CREATE TABLE "backup_runs" ("name" text primary key, "time_made" bigint not null, "time_verified" bigint);
+
 -- table import_keys
 CREATE TABLE "import_keys" ("user_id" text not null references "users" ("id") on delete cascade, "key" text not null, "note_id" text not null references "notes" ("id") on delete cascade, "time_imported" bigint not null, constraint "import_keys_pk" primary key ("user_id", "key"));
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useAppState, useController } from '../../app-context.js';
 import { BackIcon } from '../icons.js';
+import { BackupsSection } from './backups-section.js';
 import { DeleteAccountSection } from './delete-account-section.js';
 import { PasswordSection } from './password-section.js';
 import { SessionsSection } from './sessions-section.js';
@@ -32,6 +33,7 @@ export default function AccountScreen() {
         <SessionsSection key={passwordChanges} />
         <PasswordSection onChanged={() => setPasswordChanges((count) => count + 1)} />
         <StorageSection />
+        <BackupsSection />
         <DeleteAccountSection />
       </main>
     </div>
