@@ -25,7 +25,7 @@ import * as noteSyncLog from './0023-note-sync-log.js';
 import * as historyListedTime from './0024-history-listed-time.js';
 import * as attachments from './0025-attachments.js';
 import * as noteLinks from './0026-note-links.js';
-import * as backupRuns from './0028-backup-runs.js';
+import * as backupRuns from './0027-backup-runs.js';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -55,5 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0024-history-listed-time': historyListedTime,
   '0025-attachments': attachments,
   '0026-note-links': noteLinks,
-  '0028-backup-runs': backupRuns,
+  '0027-backup-runs': backupRuns,
 };
