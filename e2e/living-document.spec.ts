@@ -168,9 +168,11 @@ test.describe('One living document per note', () => {
     await expect(peer).toHaveCount(1);
     await expect(peer).toHaveAttribute('data-name', /Chrome on Linux/);
     await expect(peer).not.toHaveClass(/cm-peer--idle/);
-    // The caret stands where the other window typed: after "second line typed".
-    const caretLine = await peer.evaluate((caret) => caret.closest('.cm-line')?.textContent);
-    expect(caretLine).toContain('second line typed');
+    // The caret stands where the other window typed: after "second line typed" (the text and
+    // the caret travel apart; both come).
+    await expect
+      .poll(() => peer.evaluate((caret) => caret.closest('.cm-line')?.textContent))
+      .toContain('second line typed');
     await page.screenshot({ path: test.info().outputPath('presence.png') });
     // The other window opens another note: its caret goes at once.
     await notesNav(other)
