@@ -67,6 +67,47 @@ test.describe('Attachments', () => {
     await expect.poll(() => loaded(editor(page).locator('.cm-attachment img'))).toBe(320);
   });
 
+  test('the cursor sits after a pasted picture, and typing during its upload goes after it too', async ({
+    page,
+    account,
+  }) => {
+    await openNote(page, 'Trip', account);
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('View: ');
+    await copyPictureToClipboard(page);
+    await page.keyboard.press('ControlOrMeta+v');
+    const picture = String.raw`!\[image\.png\]\(\/api\/attachments\/[A-Za-z0-9_-]{22}\)`;
+    await expect
+      .poll(() => editorText(editor(page)))
+      .toMatch(new RegExp(`^Trip\nView: ${picture}$`));
+    await page.keyboard.type('X');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Next line');
+    await expect
+      .poll(() => editorText(editor(page)))
+      .toMatch(new RegExp(`^Trip\nView: ${picture}X\nNext line$`));
+
+    // An upload held on its way: the words typed meanwhile come after the picture.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/attachments', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ControlOrMeta+v');
+    await expect(editor(page).getByRole('status')).toContainText('Uploading image.png');
+    await page.keyboard.type(' typed while it uploads');
+    release();
+    await expect
+      .poll(() => editorText(editor(page)))
+      .toMatch(new RegExp(`\nNext line\n${picture} typed while it uploads$`));
+  });
+
   test('a picture still uploading when another note opens goes into the note it was pasted in', async ({
     page,
     account,

@@ -111,8 +111,15 @@ function send(view: EditorView, id: number, file: File, key: string): void {
         return;
       }
       const reference = referenceTo(attachment) + (upload.ownLine ? '\n' : '');
+      // A cursor still where the file went in moves past it, as after any paste; one the
+      // person moved stays where they put it.
+      const { main } = view.state.selection;
+      const waiting = view.state.selection.ranges.length === 1 && main.empty;
       view.dispatch({
         changes: { from: upload.pos, insert: reference },
+        ...(waiting && main.head === upload.pos
+          ? { selection: { anchor: upload.pos + reference.length } }
+          : {}),
         effects: removed.of(id),
         userEvent: 'input.attachment',
       });
