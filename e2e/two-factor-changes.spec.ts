@@ -1,4 +1,4 @@
-import { codeFor, openAccount } from './support/account-page.js';
+import { codeFor, openAccount, turnOnTwoFactor } from './support/account-page.js';
 import { expect, openLoggedIn, test } from './support/fixtures.js';
 
 test('with two-factor sign-in on, a new password and turning it off need a code', async ({
@@ -8,17 +8,7 @@ test('with two-factor sign-in on, a new password and turning it off need a code'
   await openLoggedIn(page, account);
   await openAccount(page);
   const twoFactor = page.getByRole('region', { name: 'Two-factor sign-in' });
-  await twoFactor.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
-  await twoFactor.getByLabel('Your password').fill(account.password);
-  await twoFactor.getByRole('button', { name: 'Continue' }).click();
-  const key = ((await twoFactor.locator('code').textContent()) ?? '').replace(/\s/g, '');
-  await twoFactor.getByLabel('Code from the app').fill(codeFor(key));
-  await twoFactor.getByRole('button', { name: 'Confirm' }).click();
-  const codes = twoFactor.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
-  await expect(codes).toHaveCount(10);
-  const recovery = (await codes.first().textContent()) ?? '';
-  await twoFactor.getByRole('button', { name: 'I have saved them' }).click();
-  await expect(twoFactor.getByText(/^On\./)).toBeVisible();
+  const { key, recovery } = await turnOnTwoFactor(page, account.password);
 
   // Turned on after the password form was shown: the server's answer brings the code field.
   const password = page.getByRole('region', { name: 'Password' });
@@ -61,15 +51,7 @@ test('with two-factor sign-in on, a new password and turning it off need a code'
 test('with two-factor sign-in on, deleting the account needs a code', async ({ page, account }) => {
   await openLoggedIn(page, account);
   await openAccount(page);
-  const twoFactor = page.getByRole('region', { name: 'Two-factor sign-in' });
-  await twoFactor.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
-  await twoFactor.getByLabel('Your password').fill(account.password);
-  await twoFactor.getByRole('button', { name: 'Continue' }).click();
-  const key = ((await twoFactor.locator('code').textContent()) ?? '').replace(/\s/g, '');
-  await twoFactor.getByLabel('Code from the app').fill(codeFor(key));
-  await twoFactor.getByRole('button', { name: 'Confirm' }).click();
-  await twoFactor.getByRole('button', { name: 'I have saved them' }).click();
-  await expect(twoFactor.getByText(/^On\./)).toBeVisible();
+  const { key } = await turnOnTwoFactor(page, account.password);
 
   // Turned on after the form was shown: the server's answer brings the code field.
   const danger = page.getByRole('region', { name: 'Delete account' });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seededRandom } from '../bench/note-text.js';
 import { call, createNote, listNotes, signUp } from './helpers/api-client.js';
 import { DocumentDevice } from './helpers/document-device.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
@@ -10,18 +11,6 @@ beforeEach(async () => {
   token = await signUp(server.url);
 });
 afterEach(async () => server.close());
-
-/** A small seeded generator (mulberry32), so a failing run can be replayed from its seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Writer {
   device: DocumentDevice;
@@ -54,7 +43,7 @@ const typedWords = (text: string) => [...text.matchAll(/ (w\d+x\d+)(?= |$)/g)];
 describe('three devices with offline gaps, deletes and restores', () => {
   for (const seed of [1, 2, 3]) {
     it(`end with one text holding every word none of them removed (seed ${seed})`, async () => {
-      const next = random(seed);
+      const next = seededRandom(seed);
       const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
       const created = await createNote(server.url, token, 'start');
       const writers: Writer[] = [];
