@@ -8,7 +8,10 @@ type Stamps = { keys: number[]; painted: number[] };
 function watchArrivals(): void {
   const holder = window as unknown as { arrivals: number[] };
   holder.arrivals = [];
-  const content = document.querySelector('.cm-content') as HTMLElement;
+  // CodeMirror lives in the editor's shadow root.
+  const content = Array.from(document.querySelectorAll('*'))
+    .map((element) => element.shadowRoot?.querySelector('.cm-content'))
+    .find((found) => found) as HTMLElement;
   let length = content.textContent?.length ?? 0;
   new MutationObserver(() => {
     const now = content.textContent?.length ?? 0;
@@ -47,6 +50,11 @@ export async function keyToOtherWindow(
     await watching.goto(url);
     await openNote(watching, noteId);
     await openNote(typing, noteId);
+    await watching.waitForFunction(() =>
+      Array.from(document.querySelectorAll('*')).some((e) =>
+        e.shadowRoot?.querySelector('.cm-content'),
+      ),
+    );
     await watching.evaluate(watchArrivals);
     await typing.evaluate(watchKeys);
     for (let i = 0; i < keys; i += 1) {
