@@ -103,15 +103,20 @@ function cliBackup(databaseUrl: string, dir: string): Promise<void> {
   });
 }
 
-/** Resolves once the server reports a verified backup. */
+/** How long a scheduled backup and its check may take before the bench gives up. */
+const BACKUP_WAIT_MS = 10 * 60_000;
+
+/** Resolves once the server reports a verified backup (health has no push to wait on). */
 async function scheduledBackupVerified(server: ServerProcess): Promise<void> {
-  for (;;) {
+  const giveUpAt = Date.now() + BACKUP_WAIT_MS;
+  while (Date.now() < giveUpAt) {
     const health = (await (await fetch(`${server.url}/api/health`)).json()) as {
       backup?: { timeLastVerified: number | null };
     };
     if (health.backup?.timeLastVerified) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  throw new Error('the scheduled backup was not verified in time');
 }
 
 function folderBytes(dir: string): number {
