@@ -95,11 +95,32 @@ function diffed(before: string, after: string, at: number, levels: Level[]): Tex
         : undefined;
     return parts ? editsOf(parts, at) : whole;
   }
-  const split = (text: string) => text.match(level.pieces) ?? [];
-  const parts = diffArrays(split(before), split(after), { maxEditLength: level.maxEditLength });
+  const beforePieces = before.match(level.pieces) ?? [];
+  const afterPieces = after.match(level.pieces) ?? [];
+  if (fewestEdits(beforePieces, afterPieces) > level.maxEditLength) return whole;
+  const parts = diffArrays(beforePieces, afterPieces, { maxEditLength: level.maxEditLength });
   if (!parts) return whole;
   const finer = levels.slice(index + 1);
   return runsOf(parts, at).flatMap((run) => diffed(run.before, run.after, run.at, finer));
+}
+
+/**
+ * A lower bound on the pieces any diff of the two lists must add or remove: a piece kept is in
+ * both, so no more are kept than the two share. Counted in linear time, it spares the search of
+ * a diff sure to pass its bound (a text replaced by a wholly different one).
+ */
+function fewestEdits(before: readonly string[], after: readonly string[]): number {
+  const counts = new Map<string, number>();
+  for (const piece of before) counts.set(piece, (counts.get(piece) ?? 0) + 1);
+  let shared = 0;
+  for (const piece of after) {
+    const left = counts.get(piece) ?? 0;
+    if (left > 0) {
+      shared += 1;
+      counts.set(piece, left - 1);
+    }
+  }
+  return before.length + after.length - 2 * shared;
 }
 
 /** The changed runs of a diff of pieces: at `at`, `before` became `after`. */
