@@ -27,18 +27,32 @@ function seedClient(revision: number, body: string): number {
   return hash >>> 0 || 1;
 }
 
-/**
- * The state of a note that has never been written through a document (one stored before
- * documents, or imported): its text at `revision`, typed by a client id drawn from both. Every
- * server makes the very same characters from the same text at the same revision, so a device
- * given this state and a server that later stores it agree on each character's identity.
- */
-export function seedState(body: string, revision: number): Uint8Array {
-  const seed = newDocument();
-  seed.clientID = seedClient(revision, body);
-  if (body !== '') seed.getText(NOTE_DOCUMENT_TEXT).insert(0, body);
-  return Y.encodeStateAsUpdate(seed);
+/** A client id as Yjs draws one: a random unsigned 32-bit number, never `taken`. */
+function clientIdBesides(taken: number): number {
+  const drawn = new Uint32Array(1);
+  do crypto.getRandomValues(drawn);
+  while (drawn[0] === taken);
+  return drawn[0] as number;
 }
+
+/**
+ * The document of a note that has never been written through one (stored before documents, or
+ * imported): its text at `revision`, typed by a client id drawn from both. Every server makes
+ * the very same characters from the same text at the same revision, so a device given this
+ * state and a server that later stores it agree on each character's identity. Later writes to
+ * the document use a client id of their own.
+ */
+export function seedDocument(body: string, revision: number): Y.Doc {
+  const doc = newDocument();
+  doc.clientID = seedClient(revision, body);
+  if (body !== '') doc.getText(NOTE_DOCUMENT_TEXT).insert(0, body);
+  doc.clientID = clientIdBesides(doc.clientID);
+  return doc;
+}
+
+/** The state of a note's seed document (`seedDocument`). */
+export const seedState = (body: string, revision: number): Uint8Array =>
+  Y.encodeStateAsUpdate(seedDocument(body, revision));
 
 /**
  * A document made from a stored state and the updates after it, in order. It writes with a

@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import type { Db } from '../db/schema.js';
 import { type Checkpoint, moveCheckpoint, readCheckpoint, readUpdates } from './document-log.js';
-import { documentFrom, documentText, replaceText, seedState } from './note-document.js';
+import { documentFrom, documentText, replaceText, seedDocument } from './note-document.js';
 import { OpenDocuments } from './open-documents.js';
 
 /** A note as a write finds it: its id, stored revision and body. */
@@ -52,9 +52,7 @@ export class NoteDocuments {
   async at(db: Db, note: NoteAtRevision, revision: number): Promise<Y.Doc | undefined> {
     const checkpoint = await readCheckpoint(db, note.id);
     if (!checkpoint) {
-      return revision === note.revision
-        ? documentFrom([seedState(note.body, revision)])
-        : undefined;
+      return revision === note.revision ? seedDocument(note.body, revision) : undefined;
     }
     if (revision < checkpoint.revision) return undefined;
     const updates = await readUpdates(db, note.id, checkpoint.revision, revision);
@@ -91,8 +89,8 @@ export class NoteDocuments {
   private async read(db: Db, note: NoteAtRevision): Promise<DocumentInHand> {
     const checkpoint = await readCheckpoint(db, note.id);
     if (!checkpoint) {
-      const seed = { revision: note.revision, state: seedState(note.body, note.revision) };
-      return { doc: documentFrom([seed.state]), seed };
+      const doc = seedDocument(note.body, note.revision);
+      return { doc, seed: { revision: note.revision, state: Y.encodeStateAsUpdate(doc) } };
     }
     const updates =
       checkpoint.revision <= note.revision
