@@ -162,7 +162,7 @@ test.describe('Wiki links in the preview', () => {
     page,
     account,
   }) => {
-    await account.api.createNote('# Recipes\nbread, soup');
+    const recipesNote = await account.api.createNote('# Recipes\nbread, soup');
     await account.api.createNote('Menu\n\nCook from [[recipes]], not [[Takeaway]]; `[[in code]]`');
     await openNote(page, account, /^Menu/);
     const address = page.url();
@@ -183,8 +183,15 @@ test.describe('Wiki links in the preview', () => {
       'aria-current',
       'true',
     );
-    expect(page.url()).toBe(address);
+    // Opened here, at its own address; Back returns to the note the link was in.
+    expect(new URL(page.url()).pathname).toBe(`/notes/${recipesNote.id}`);
     expect(page.context().pages()).toHaveLength(1);
+    await page.goBack();
+    await expect(notesNav(page).getByRole('link', { name: /^Menu/ })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    expect(page.url()).toBe(address);
 
     await notesNav(page).getByRole('link', { name: /^Menu/ }).click();
     await preview.getByRole('link', { name: 'Takeaway' }).click();

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { NOTE_ADDRESS_PREFIX } from '../../shared/note-address.js';
 
 /** Where `vite build` puts the web client, from src/server/http or dist/server/http alike. */
 export const WEB_CLIENT_DIR = path.resolve(
@@ -20,8 +21,13 @@ Run <code>npm run build</code>, then reload this page.</p></body></html>`;
  * every load so a new release shows up at once.
  */
 export async function registerStaticClient(app: FastifyInstance, root = WEB_CLIENT_DIR) {
+  // A note's address is the app's page too: the app opens the note it names.
+  const noteAddress = `${NOTE_ADDRESS_PREFIX}:id`;
   if (!fs.existsSync(path.join(root, 'index.html'))) {
-    app.get('/', (_request, reply) => reply.type('text/html; charset=utf-8').send(PLACEHOLDER));
+    const placeholder = (_request: unknown, reply: FastifyReply) =>
+      reply.type('text/html; charset=utf-8').send(PLACEHOLDER);
+    app.get('/', placeholder);
+    app.get(noteAddress, placeholder);
     return;
   }
   await app.register(fastifyStatic, {
@@ -36,4 +42,7 @@ export async function registerStaticClient(app: FastifyInstance, root = WEB_CLIE
       );
     },
   });
+  app.get(noteAddress, (_request, reply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html'),
+  );
 }

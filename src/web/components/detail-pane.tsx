@@ -24,11 +24,13 @@ function focusNoteInList(noteId: string) {
 export function DetailPane() {
   const controller = useController();
   const note = useAppState(selectSelectedNote);
+  const missingNoteId = useAppState((state) => state.missingNoteId);
   const noteId = note?.id;
 
   function back() {
     controller.clearSelection();
     if (noteId !== undefined) focusNoteInList(noteId);
+    else requestAnimationFrame(() => document.getElementById(NOTES_NAV_ID)?.focus());
   }
 
   async function remove() {
@@ -40,7 +42,7 @@ export function DetailPane() {
   return (
     <main className="detail-pane">
       <header className="controls-bar detail-pane__bar">
-        {note && (
+        {(note || missingNoteId !== null) && (
           <button
             className="button detail-pane__back"
             type="button"
@@ -87,6 +89,16 @@ export function DetailPane() {
           <SelectedNoteEditor noteId={note.id} />
           <LinksPanel noteId={note.id} />
         </>
+      ) : missingNoteId !== null ? (
+        <div className="detail-pane__empty" role="status">
+          <p className="detail-pane__empty-title">This note is not here</p>
+          <p className="detail-pane__empty-hint">
+            It may have been deleted (look in the Trash), or the link is for another account.
+          </p>
+          <button className="button" type="button" onClick={back}>
+            Show all notes
+          </button>
+        </div>
       ) : (
         <div className="detail-pane__empty">
           <p className="detail-pane__empty-title">Select a note or create a new one</p>

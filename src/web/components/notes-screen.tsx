@@ -8,7 +8,7 @@ import { ImportDialog } from './import-dialog.js';
 import { ListPane } from './list-pane.js';
 import { SideMenu } from './side-menu.js';
 import { TrashDialog } from './trash-dialog.js';
-import { useBackToList } from './use-back-to-list.js';
+import { useNoteAddress } from './use-note-address.js';
 import { readLinkNamesWhenIdle } from './use-note-links.js';
 import './notes-screen.css';
 
@@ -17,9 +17,11 @@ import './notes-screen.css';
  * below it the list alone, or the detail pane alone while a note is selected.
  */
 export function NotesScreen() {
-  const noteOpen = useAppState((state) => state.selectedNoteId !== null);
+  const noteOpen = useAppState(
+    (state) => state.selectedNoteId !== null || state.missingNoteId !== null,
+  );
   const listShown = useAppState((state) => state.notesLoaded || state.sortedNoteIds.length > 0);
-  useBackToList();
+  useNoteAddress();
   // The editor's chunk is fetched once the list shows, not while the start-up waits for it.
   useEffect(() => {
     if (listShown) preloadEditor();

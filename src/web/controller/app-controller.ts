@@ -366,6 +366,11 @@ export class AppController {
     this.store.dispatch({ type: 'selectionCleared' });
   }
 
+  /** The address names a note that is not here: the detail pane says so, with a way back. */
+  showMissingNote(id: NoteId): void {
+    this.store.dispatch({ type: 'missingNoteAddressed', id });
+  }
+
   toggleMenu(open?: boolean): void {
     this.store.dispatch(
       open === undefined ? { type: 'menuToggled' } : { type: 'menuToggled', open },

@@ -30,6 +30,8 @@ export type AppAction =
   /** The note was gone for good, so its text was saved as a new note that takes its place. */
   | { type: 'noteReplaced'; id: NoteId; note: Note }
   | { type: 'noteSelected'; id: NoteId }
+  /** The address names a note that is not here: the detail pane says so. */
+  | { type: 'missingNoteAddressed'; id: NoteId }
   | { type: 'selectionCleared' }
   | { type: 'menuToggled'; open?: boolean }
   /** `edited`: the note just typed in; a local edit is an update, so it moves to the front. */

@@ -56,6 +56,8 @@ export interface AppState {
   notes: NoteMap;
   sortedNoteIds: readonly NoteId[];
   selectedNoteId: NoteId | null;
+  /** The note the address names when it is not among the notes here (gone, or not this account's). */
+  missingNoteId: NoteId | null;
   isMenuOpen: boolean;
   /** True once the first note list of this session has arrived. */
   notesLoaded: boolean;
@@ -86,6 +88,7 @@ export const initialAppState: AppState = {
   notes: ChunkedMap.empty<Note>(),
   sortedNoteIds: [],
   selectedNoteId: null,
+  missingNoteId: null,
   isMenuOpen: false,
   notesLoaded: false,
   removedRevisions: {},

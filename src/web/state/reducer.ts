@@ -104,6 +104,7 @@ function deleteUndone(state: AppState, note: Note, index: number, selected: bool
     ...restored,
     sortedNoteIds: [...others.slice(0, at), note.id, ...others.slice(at)],
     selectedNoteId: selected ? note.id : restored.selectedNoteId,
+    missingNoteId: selected ? null : restored.missingNoteId,
   };
 }
 
@@ -152,7 +153,7 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       // Its live event may have come first; either way it is listed once, and selected.
       const next = noteMadeHere(state, action.note);
       if (!next.notes.has(action.note.id)) return state;
-      return { ...next, selectedNoteId: action.note.id };
+      return { ...next, selectedNoteId: action.note.id, missingNoteId: null };
     }
     case 'noteUpdated': {
       const next = noteUpdated(state, action.note);
@@ -170,9 +171,12 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       return noteReplaced(state, action.id, action.note);
     case 'noteSelected':
       if (!state.notes.has(action.id)) return state;
-      return { ...state, selectedNoteId: action.id };
+      return { ...state, selectedNoteId: action.id, missingNoteId: null };
+    case 'missingNoteAddressed':
+      if (state.notes.has(action.id)) return state;
+      return { ...state, selectedNoteId: null, missingNoteId: action.id };
     case 'selectionCleared':
-      return { ...state, selectedNoteId: null };
+      return { ...state, selectedNoteId: null, missingNoteId: null };
     case 'menuToggled':
       return { ...state, isMenuOpen: action.open ?? !state.isMenuOpen };
     case 'draftsChanged': {
