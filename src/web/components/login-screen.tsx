@@ -47,9 +47,10 @@ function FirstRunNotice({ onCreate }: { onCreate(): void }) {
  * The single sign-on button: a plain link, as signing in at the provider is a page of its own.
  * Shown only when the server has an OpenID provider set up.
  */
-function SingleSignOnButton({ option }: { option: OidcSignInOption }) {
+function SingleSignOnButton({ option, alone }: { option: OidcSignInOption; alone: boolean }) {
+  const look = alone ? 'button--primary' : 'button--outline';
   return (
-    <a className="button button--outline login-card__sso" href={option.startPath}>
+    <a className={`button ${look} login-card__sso`} href={option.startPath}>
       {option.buttonLabel}
     </a>
   );
@@ -131,10 +132,12 @@ export function LoginScreen() {
           <h1 id={headingId} className="login-card__heading">
             Log In
           </h1>
-          <SingleSignOnButton option={singleSignOn} />
-          <p className="login-card__error" role="alert">
-            {error}
-          </p>
+          {error && (
+            <p className="login-card__error" role="alert">
+              {error}
+            </p>
+          )}
+          <SingleSignOnButton option={singleSignOn} alone />
         </section>
       </LoginFrame>
     );
@@ -190,6 +193,14 @@ export function LoginScreen() {
         <button className="button button--primary login-card__submit" type="submit" disabled={busy}>
           {isSignup ? 'Create account' : 'Submit'}
         </button>
+        {singleSignOn && !isSignup && (
+          <>
+            <p className="login-card__or">
+              <span>or</span>
+            </p>
+            <SingleSignOnButton option={singleSignOn} alone={false} />
+          </>
+        )}
         {signup.open && !isSignup && (
           <p className="login-card__switch">
             New here?{' '}
@@ -197,14 +208,6 @@ export function LoginScreen() {
               Create account
             </button>
           </p>
-        )}
-        {singleSignOn && !isSignup && (
-          <>
-            <p className="login-card__or">
-              <span>or</span>
-            </p>
-            <SingleSignOnButton option={singleSignOn} />
-          </>
         )}
         {isSignup && (
           <p className="login-card__switch">
