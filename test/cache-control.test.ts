@@ -63,6 +63,7 @@ async function everyRoute(): Promise<{ calls: RouteCall[]; token: string }> {
       body: { username: uniqueEmail(), password: PASSWORD },
     },
     { route: 'POST /api/login', path: '/api/login', body: { username: email, password: PASSWORD } },
+    { route: 'POST /api/login/code', path: '/api/login/code', body: { code: 'not-a-code' } },
     {
       route: 'POST /api/login/unlock',
       path: '/api/login/unlock',

@@ -23,8 +23,19 @@ export interface StartOptions {
   port?: number;
   /** A PostgreSQL database to use instead of an SQLite file in `dataDir`. */
   databaseUrl?: string;
-  /** More settings, such as ATTACHMENTS=false. */
+  /** More settings, such as ATTACHMENTS=false, or OIDC_ALLOWED_DOMAINS beside `oidcProvider`. */
   env?: Record<string, string>;
+  /** An OpenID provider to sign in through: its issuer and Quire's client there. */
+  oidcProvider?: { issuer: string; clientId: string; clientSecret: string };
+}
+
+function oidcEnv(provider: StartOptions['oidcProvider']): Record<string, string> {
+  if (!provider) return {};
+  return {
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    OIDC_CLIENT_SECRET: provider.clientSecret,
+  };
 }
 
 export async function makeDataDir(): Promise<string> {
@@ -63,6 +74,7 @@ export async function startQuireServer(options: StartOptions = {}): Promise<Quir
       AUTH_RATE_LIMIT: '0',
       SCRYPT_COST: '12',
       LOG_LEVEL: 'info',
+      ...oidcEnv(options.oidcProvider),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -45,6 +45,7 @@ import { registerNoteRoutes } from './notes/note-routes.js';
 import { NoteService } from './notes/note-service.js';
 import { registerRenameLinksRoute } from './notes/rename-links-route.js';
 import { registerTrashRoutes } from './notes/trash-routes.js';
+import { registerSignInRoutes, singleSignOnOf } from './oidc/sign-in-routes.js';
 import { openSearchIndex } from './search/search-index.js';
 import { registerSearchRoutes } from './search/search-routes.js';
 import { registerSpellcheckRoutes } from './spellcheck/spellcheck-routes.js';
@@ -172,7 +173,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimit: rateLimitConfig,
     throttle,
     maxNoteBytes: config.bodyLimit,
+    singleSignOn: singleSignOnOf(config.oidc),
   });
+  registerSignInRoutes(app, { db, oidc: config.oidc, rateLimit: rateLimitConfig });
   registerSessionRoutes(app, { db, bus, authenticated, lifetime });
   registerAccountSettingsRoutes(app, {
     db,

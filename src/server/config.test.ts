@@ -31,6 +31,7 @@ describe('loadConfig', () => {
         stripExif: true,
       },
       backups: undefined,
+      oidc: undefined,
     });
   });
 

@@ -1,11 +1,13 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { ConfigError } from './config-error.js';
 import {
   type AttachmentStorage,
   type DatabaseLocation,
   defaultAttachmentStorage,
   folderOfFile,
 } from './db/location.js';
+import { loadOidcConfig, type OidcConfig } from './oidc/oidc-config.js';
 
 /** Everything Quire reads from its environment (DESIGN.md §4), parsed and checked once. */
 export interface Config {
@@ -47,6 +49,8 @@ export interface Config {
   attachments: AttachmentConfig | false;
   /** Backups the server makes on a schedule (BACKUP_DIR); none when BACKUP_DIR is unset. */
   backups: BackupScheduleConfig | undefined;
+  /** Sign-in through an OpenID Connect provider (OIDC_ISSUER …); undefined when not set up. */
+  oidc: OidcConfig | undefined;
 }
 
 export interface BackupScheduleConfig {
@@ -79,8 +83,7 @@ const MIB = 1024 * 1024;
 /** A note body of 1 MiB must always fit, with room for JSON escaping. */
 const MIN_BODY_LIMIT = 1 * MIB + 64 * 1024;
 
-/** A configuration value that cannot be used; its message is one line naming the variable. */
-export class ConfigError extends Error {}
+export { ConfigError };
 
 type Env = Record<string, string | undefined>;
 
@@ -293,5 +296,6 @@ export function loadConfig(env: Env = process.env): Config {
     hsts: boolean(env, 'HSTS') ?? true,
     attachments: loadAttachmentConfig(env, location),
     backups: backupSchedule(env),
+    oidc: loadOidcConfig(env),
   };
 }

@@ -7,6 +7,7 @@ import { CliError } from './cli/cli-error.js';
 import { attachmentPlaceOption } from './cli/copy-attachment-bytes.js';
 import { copyDatabase, databaseOption } from './cli/db-copy.js';
 import { exportNotes } from './cli/export-command.js';
+import { loginLink } from './cli/login-link-command.js';
 import { reindexCommand } from './cli/reindex-command.js';
 import { serve } from './cli/serve.js';
 import {
@@ -34,6 +35,9 @@ Commands:
   user list               list the accounts
   user passwd EMAIL       set a new password (signs the user out everywhere)
   user unlock EMAIL       lift the lock that too many wrong two-factor codes put on an account
+  user login-link EMAIL [--url URL]
+                          print a link that signs the account in once, within 15 minutes (the
+                          way in when single sign-on is broken); URL is Quire's address
   user delete EMAIL       delete an account with its notes (--yes skips the question)
   db copy --from DB --to DB [--force] [--from-attachments PLACE] [--to-attachments PLACE]
                           copy accounts, sessions and notes from one database to another
@@ -55,7 +59,9 @@ Configuration comes from the environment: PORT, HOST, DATABASE_URL, ALLOW_SIGNUP
 AUTH_RATE_LIMIT, BODY_LIMIT, IMPORT_LIMIT, LOG_LEVEL, SCRYPT_COST, TRUST_PROXY, SESSION_IDLE_DAYS,
 SESSION_MAX_DAYS, REQUEST_TIMEOUT, CONNECTION_TIMEOUT, IMPORT_TIMEOUT, LIVE_SOCKETS_PER_USER,
 HSTS, ATTACHMENTS, ATTACHMENT_LIMIT, ATTACHMENT_QUOTA, ATTACHMENT_STORAGE, ATTACHMENT_DIR,
-STRIP_EXIF, BACKUP_DIR, BACKUP_EVERY, BACKUP_KEEP (see the README).`;
+STRIP_EXIF, BACKUP_DIR, BACKUP_EVERY, BACKUP_KEEP, OIDC_ISSUER, OIDC_CLIENT_ID,
+OIDC_CLIENT_SECRET(_FILE), OIDC_BUTTON_LABEL, OIDC_ALLOWED_DOMAINS, OIDC_ALLOWED_GROUPS,
+OIDC_GROUPS_CLAIM, OIDC_ALLOW_ANY, OIDC_ONLY (see the README).`;
 
 /** Runs a command against the migrated database and closes it afterwards. */
 async function withDatabase(
@@ -93,6 +99,7 @@ async function run(argv: string[]): Promise<string | undefined> {
       'to-attachments': { type: 'string' },
       user: { type: 'string' },
       out: { type: 'string' },
+      url: { type: 'string' },
     },
   });
   if (values.help) return USAGE;
@@ -111,6 +118,10 @@ async function run(argv: string[]): Promise<string | undefined> {
 
   if (command !== 'export' && (values.user !== undefined || values.out !== undefined)) {
     throw new CliError(`--user and --out belong to "export"\n\n${USAGE}`, 2);
+  }
+
+  if (values.url !== undefined && !(command === 'user' && sub === 'login-link')) {
+    throw new CliError(`--url belongs to "user login-link"\n\n${USAGE}`, 2);
   }
 
   if (command === 'serve' && sub === undefined) {
@@ -187,6 +198,10 @@ async function run(argv: string[]): Promise<string | undefined> {
         );
       case 'unlock':
         return withDatabase(config, (db) => unlockUser(db, oneEmail(rest, 'unlock')));
+      case 'login-link':
+        return withDatabase(config, (db) =>
+          loginLink(db, config, oneEmail(rest, 'login-link'), values.url),
+        );
       case 'delete':
         return withDatabase(config, (db, announce) =>
           removeUser(db, oneEmail(rest, 'delete'), values.yes ?? false, announce),

@@ -26,6 +26,7 @@ import { settlingDraftStore } from './drafts/settling-draft-store.js';
 import { indexedDbOfflineStore } from './offline/indexeddb-offline-store.js';
 import { memoryOfflineStore } from './offline/offline-store.js';
 import { browserAccountStorage } from './session/account-storage.js';
+import { parseSignInHash, takeSignInHandoff } from './session/sign-in-handoff.js';
 import { browserTokenStorage } from './session/token-storage.js';
 
 const hasIndexedDb = typeof indexedDB !== 'undefined';
@@ -89,4 +90,8 @@ createRoot(root).render(
   </StrictMode>,
 );
 registerAppWorker();
-void controller.start();
+void controller.start(takeSignInHandoff(window.location, window.history));
+// A sign-in link opened in a tab that already shows Quire changes only the fragment: start over.
+window.addEventListener('hashchange', () => {
+  if (parseSignInHash(window.location.hash)) window.location.reload();
+});

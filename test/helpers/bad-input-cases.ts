@@ -26,6 +26,7 @@ export function jsonRoutes(noteId: string): JsonRoute[] {
   return [
     { method: 'POST', path: '/api/signup', auth: false, valid: credentials },
     { method: 'POST', path: '/api/login', auth: false, valid: { ...credentials, totp: '123456' } },
+    { method: 'POST', path: '/api/login/code', auth: false, valid: { code: 'not-a-real-code' } },
     { method: 'POST', path: '/api/notes', auth: true, valid: { body: 'text' } },
     { method: 'PUT', path: '/api/notes', auth: true, valid: { id: noteId, body: 'text' } },
     { method: 'POST', path: `/api/notes/${noteId}/restore`, auth: true, valid: { revision: 1 } },

@@ -122,6 +122,16 @@ export async function fillSampleDatabase(
           })
           .execute();
       }
+      // One account signs in through an OpenID provider: the link must travel with it.
+      await trx
+        .insertInto('oidc_identities')
+        .values({
+          issuer: 'https://id.example.org/',
+          subject: 'subject-0',
+          user_id: 'user-0',
+          time_created: 1_700_300_000,
+        })
+        .execute();
       for (const [userId, changeSeq] of changeSeqs) {
         await trx
           .updateTable('users')

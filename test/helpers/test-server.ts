@@ -48,6 +48,7 @@ export function testConfig(database: DatabaseLocation, overrides: Partial<Config
     hsts: true,
     attachments: loadAttachmentConfig({}, database),
     backups: undefined,
+    oidc: undefined,
     ...overrides,
   };
 }

@@ -1,7 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyContextConfig, FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { OidcSignInOption } from '../../shared/sign-in-handoff.js';
 import type { Db } from '../db/schema.js';
+import { forbidden } from '../domain-errors.js';
 import { CLEAR_BROWSER_CACHE } from '../http/clear-browser-cache.js';
 import {
   CheckResponse,
@@ -32,7 +34,11 @@ export interface AccountRoutesOptions {
   throttle: LoginThrottle;
   /** What `GET /api/config` reports as the largest note. */
   maxNoteBytes: number;
+  /** Sign-in other than by password (OIDC): the button to offer, and whether passwords are off. */
+  singleSignOn?: { option: OidcSignInOption; only: boolean };
 }
+
+const PASSWORDS_OFF = 'This server signs in through single sign-on only';
 
 const TOKEN_RESPONSE = Type.String({ description: 'The session token, as plain text' });
 
@@ -40,9 +46,11 @@ const TOKEN_RESPONSE = Type.String({ description: 'The session token, as plain t
 export function registerAccountRoutes(app: FastifyInstance, options: AccountRoutesOptions): void {
   const { db, bus, policy, authenticated, rateLimit, throttle } = options;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const passwordsOff = options.singleSignOn?.only === true;
 
   /** The password step, throttled per account and client network (login-throttle.ts). */
   async function checkPassword(username: string, password: string, address: string) {
+    if (passwordsOff) throw forbidden(PASSWORDS_OFF);
     const account = username.trim().toLowerCase();
     throttle.check(account, address);
     try {
@@ -62,6 +70,7 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     { schema: { body: CredentialsRequest, response: { 201: TOKEN_RESPONSE } }, config: rateLimit },
     async (request, reply) => {
       const { username, password } = request.body;
+      if (passwordsOff) throw forbidden(PASSWORDS_OFF);
       const user = await createAccount(db, policy, {
         email: username,
         password,
@@ -123,8 +132,10 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
   );
 
   api.get('/api/config', { schema: { response: { 200: PublicConfigResponse } } }, async () => ({
-    signupOpen: await isSignupOpen(db, policy),
+    signupOpen: !passwordsOff && (await isSignupOpen(db, policy)),
     firstRun: (await countUsers(db)) === 0,
     maxNoteBytes: options.maxNoteBytes,
+    passwordSignIn: !passwordsOff,
+    oidc: options.singleSignOn?.option,
   }));
 }

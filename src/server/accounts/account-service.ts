@@ -69,7 +69,9 @@ export async function verifyCredentials(
     decoyHash = undefined;
     throw error;
   });
-  const valid = await verifyPassword(password, user?.password_hash ?? (await decoyHash));
+  // An account made through single sign-on has no password hash: it takes the decoy's time too.
+  const hash = user?.password_hash.startsWith('scrypt$') ? user.password_hash : await decoyHash;
+  const valid = (await verifyPassword(password, hash)) && user?.password_hash === hash;
   if (!user || !valid) throw unauthorized('Wrong email or password');
   return user;
 }

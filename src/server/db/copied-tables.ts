@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 /** Parents before children, so foreign keys hold at every step. */
 export const TABLES = [
   'users',
+  'oidc_identities',
   'sessions',
   'notes',
   'note_links',
@@ -22,6 +23,8 @@ export type Counts = Record<TableName, number>;
 /** Each table's primary key: a copy walks every table in key order, a batch at a time. */
 export const KEYS: Record<TableName, readonly [string, ...string[]]> = {
   users: ['id'],
+  // Who signs in through an OpenID provider goes with the account; one-time codes do not.
+  oidc_identities: ['issuer', 'subject'],
   sessions: ['id'],
   notes: ['id'],
   note_links: ['note_id', 'target_key'],

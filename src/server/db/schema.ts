@@ -168,6 +168,23 @@ export interface BackupRunTable {
   time_verified: number | null;
 }
 
+/** A person at an OpenID provider, and the account they sign in to (docs/security.md). */
+export interface OidcIdentityTable {
+  issuer: string;
+  /** The provider's `sub`: stable for the person, unlike their e-mail. */
+  subject: string;
+  user_id: string;
+  time_created: number;
+}
+
+/** A single-use code that signs its holder in once, before it expires; only its SHA-256 is kept. */
+export interface SignInCodeTable {
+  code_hash: string;
+  user_id: string;
+  /** Unix seconds. */
+  time_expires: number;
+}
+
 export interface DatabaseSchema {
   users: UserTable;
   sessions: SessionTable;
@@ -183,4 +200,6 @@ export interface DatabaseSchema {
   note_links: NoteLinkTable;
   note_link_names: NoteLinkNameTable;
   backup_runs: BackupRunTable;
+  oidc_identities: OidcIdentityTable;
+  sign_in_codes: SignInCodeTable;
 }

@@ -15,6 +15,7 @@ export interface QuireApi {
   logIn(username: string, password: string, totp?: string): Promise<string>;
   unlockSecondFactor(username: string, password: string, recoveryCode: string): Promise<string>;
   signUp(username: string, password: string): Promise<string>;
+  redeemSignInCode(code?: string): Promise<string>;
   logOut(token: string): Promise<void>;
   fetchSignup(): Promise<session.SignupState>;
   fetchNoteList(
@@ -46,6 +47,7 @@ export const httpQuireApi: QuireApi = {
   logIn: session.logIn,
   unlockSecondFactor: session.unlockSecondFactor,
   signUp: session.signUp,
+  redeemSignInCode: session.redeemSignInCode,
   logOut: session.logOut,
   fetchSignup: session.fetchSignup,
   ...notes,

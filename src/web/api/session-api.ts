@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../../shared/api-error.js';
+import type { OidcSignInOption } from '../../shared/sign-in-handoff.js';
 import { apiRequest, readApiError, requestLimits } from './http-client.js';
 
 /** What `GET /api/check` says about a stored token; only 401 and 403 reject it (spec §7). */
@@ -72,6 +73,14 @@ export function unlockSecondFactor(
   return tokenFrom('/api/login/unlock', { username, password, recoveryCode });
 }
 
+/**
+ * `POST /api/login/code`: spends a single-use sign-in code (a CLI link's, or without one the
+ * code the provider's sign-in left in a cookie) for a session token as plain text.
+ */
+export function redeemSignInCode(code?: string): Promise<string> {
+  return tokenFrom('/api/login/code', code === undefined ? {} : { code });
+}
+
 /** `POST /api/signup` → 201 with the session token as plain text. */
 export function signUp(username: string, password: string): Promise<string> {
   return tokenFrom('/api/signup', { username, password });
@@ -88,9 +97,19 @@ export interface SignupState {
   open: boolean;
   /** No account exists on this server yet. */
   firstRun: boolean;
+  /** False with OIDC_ONLY: no password form; absent means true. */
+  passwordSignIn?: boolean;
+  /** The single sign-on button, when the server has one. */
+  oidc?: OidcSignInOption;
 }
 
 const SIGNUP_CLOSED: SignupState = { open: false, firstRun: false };
+
+function oidcOption(value: unknown): OidcSignInOption | undefined {
+  const { buttonLabel, startPath } = (value ?? {}) as Record<string, unknown>;
+  if (typeof buttonLabel !== 'string' || typeof startPath !== 'string') return undefined;
+  return startPath.startsWith('/api/') ? { buttonLabel, startPath } : undefined;
+}
 
 /** `GET /api/config`: whether sign-up is open and whether this is the server's first run. */
 export async function fetchSignup(): Promise<SignupState> {
@@ -98,9 +117,17 @@ export async function fetchSignup(): Promise<SignupState> {
     const response = await apiRequest('/api/config', { token: '' });
     if (!response.ok) return SIGNUP_CLOSED;
     const data: unknown = await response.json();
-    const { signupOpen, firstRun, maxNoteBytes } = (data ?? {}) as Record<string, unknown>;
+    const { signupOpen, firstRun, maxNoteBytes, passwordSignIn, oidc } = (data ?? {}) as Record<
+      string,
+      unknown
+    >;
     if (typeof maxNoteBytes === 'number') requestLimits.maxBodyBytes = maxNoteBytes;
-    return { open: signupOpen === true, firstRun: firstRun === true };
+    return {
+      open: signupOpen === true,
+      firstRun: firstRun === true,
+      passwordSignIn: passwordSignIn !== false,
+      oidc: oidcOption(oidc),
+    };
   } catch {
     return SIGNUP_CLOSED;
   }

@@ -1,5 +1,7 @@
+import type { SignInFailure } from '../../shared/sign-in-handoff.js';
 import { NetworkError } from '../api/http-client.js';
 import { CredentialsRejectedError } from '../api/session-api.js';
+import type { SignInProblem } from '../session/sign-in-handoff.js';
 
 export type CredentialsMode = 'login' | 'signup' | 'totp' | 'unlock';
 
@@ -43,4 +45,31 @@ export function credentialsErrorMessage(error: unknown, mode: CredentialsMode): 
   }
   // The form's own check raises the spec's message; show it as it is.
   return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+}
+
+const SIGN_IN_FAILURE_MESSAGES: Record<SignInFailure, string> = {
+  denied: 'Sign-in was cancelled at the provider.',
+  not_allowed:
+    'Your account at the provider is not allowed into this Quire server. Ask its administrator to let you in.',
+  unverified_email:
+    'Your provider has not verified your email address, so Quire cannot sign you in with it.',
+  no_email: 'Your provider did not share an email address, which Quire needs for your account.',
+  expired: 'The sign-in took too long or was started elsewhere. Please try again.',
+  unavailable: 'The sign-in provider cannot be reached right now. Please try again later.',
+  failed: 'Signing in through the provider did not work. Please try again.',
+};
+
+/**
+ * What the Log In screen says when a sign-in handed over in the address brought no session:
+ * single sign-on came back with a reason, or a sign-in code was refused.
+ */
+export function signInProblemMessage(problem: SignInProblem | undefined): string {
+  if (problem === undefined) return '';
+  if ('reason' in problem) return SIGN_IN_FAILURE_MESSAGES[problem.reason];
+  const error = problem.codeRefused;
+  if (error instanceof NetworkError) return 'Cannot reach the server. Please try again.';
+  if (error instanceof CredentialsRejectedError && error.code === 'rate_limited') {
+    return credentialsErrorMessage(error, 'login');
+  }
+  return 'This sign-in link has expired or was used already.';
 }

@@ -1,7 +1,12 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import type { OidcSignInOption } from '../../shared/sign-in-handoff.js';
 import { CredentialsRejectedError, type SignupState } from '../api/session-api.js';
 import { useAppState, useController } from '../app-context.js';
-import { type CredentialsMode, credentialsErrorMessage } from './login-messages.js';
+import {
+  type CredentialsMode,
+  credentialsErrorMessage,
+  signInProblemMessage,
+} from './login-messages.js';
 import { SecondFactorForm } from './second-factor-form.js';
 import './login-screen.css';
 
@@ -38,12 +43,29 @@ function FirstRunNotice({ onCreate }: { onCreate(): void }) {
   );
 }
 
-/** Log In form (spec §2.2), which turns into "Create account" when the server allows sign-up. */
+/**
+ * The single sign-on button: a plain link, as signing in at the provider is a page of its own.
+ * Shown only when the server has an OpenID provider set up.
+ */
+function SingleSignOnButton({ option, alone }: { option: OidcSignInOption; alone: boolean }) {
+  const look = alone ? 'button--primary' : 'button--outline';
+  return (
+    <a className={`button ${look} login-card__sso`} href={option.startPath}>
+      {option.buttonLabel}
+    </a>
+  );
+}
+
+/**
+ * Log In form (spec §2.2), which turns into "Create account" when the server allows sign-up.
+ * With single sign-on the provider's button follows the form; with OIDC_ONLY it replaces it.
+ */
 export function LoginScreen() {
   const controller = useController();
   const [mode, setMode] = useState<CredentialsMode>('login');
   const [signup, setSignup] = useState<SignupState>({ open: false, firstRun: false });
-  const [error, setError] = useState('');
+  // A sign-in through the provider (or a link) that came back without a session says why here.
+  const [error, setError] = useState(() => signInProblemMessage(controller.takeSignInProblem()));
   const [busy, setBusy] = useState(false);
   // Set once the password was right and the account asks for its second factor.
   const [pending, setPending] = useState<{
@@ -57,6 +79,7 @@ export function LoginScreen() {
   const errorId = useId();
   const hintId = useId();
   const isSignup = mode === 'signup';
+  const singleSignOn = signup.oidc;
 
   useEffect(() => {
     let current = true;
@@ -98,6 +121,24 @@ export function LoginScreen() {
     return (
       <LoginFrame>
         <SecondFactorForm {...pending} onCancel={() => setPending(null)} />
+      </LoginFrame>
+    );
+  }
+
+  if (singleSignOn && signup.passwordSignIn === false) {
+    return (
+      <LoginFrame>
+        <section className="login-card" aria-labelledby={headingId}>
+          <h1 id={headingId} className="login-card__heading">
+            Log In
+          </h1>
+          {error && (
+            <p className="login-card__error" role="alert">
+              {error}
+            </p>
+          )}
+          <SingleSignOnButton option={singleSignOn} alone />
+        </section>
       </LoginFrame>
     );
   }
@@ -152,6 +193,14 @@ export function LoginScreen() {
         <button className="button button--primary login-card__submit" type="submit" disabled={busy}>
           {isSignup ? 'Create account' : 'Submit'}
         </button>
+        {singleSignOn && !isSignup && (
+          <>
+            <p className="login-card__or">
+              <span>or</span>
+            </p>
+            <SingleSignOnButton option={singleSignOn} alone={false} />
+          </>
+        )}
         {signup.open && !isSignup && (
           <p className="login-card__switch">
             New here?{' '}

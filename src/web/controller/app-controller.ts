@@ -29,6 +29,7 @@ import type { DraftStore } from '../drafts/draft-store.js';
 import { memoryOfflineStore, type OfflineStore } from '../offline/offline-store.js';
 import { type AccountStorage, memoryAccountStorage } from '../session/account-storage.js';
 import { assertCredentials } from '../session/credentials.js';
+import type { SignInHandoff, SignInProblem } from '../session/sign-in-handoff.js';
 import type { TokenStorage } from '../session/token-storage.js';
 import type { AppView, Notice, UndoAction } from '../state/app-state.js';
 import { selectEditorText } from '../state/selectors.js';
@@ -159,10 +160,15 @@ export class AppController {
     this.notes.edit(late.noteId, withLateReference(selectEditorText(state, note), late));
   }
 
-  /** Start-up (spec §4.1): check a stored token; keep it and retry while the server is away. */
-  async start(): Promise<void> {
+  /**
+   * Start-up (spec §4.1): check a stored token; keep it and retry while the server is away. A
+   * sign-in handed over in the address (single sign-on, a CLI link) is taken first: its session
+   * replaces a stored one, and its failure is said on the Log In screen.
+   */
+  async start(handoff?: SignInHandoff): Promise<void> {
     // Also learns the server's limits, such as the largest note it stores.
     void this.deps.api.fetchSignup().catch(() => undefined);
+    if (handoff) await this.takeHandoff(handoff);
     const token = this.deps.tokenStorage.read();
     if (!token) {
       this.store.dispatch({ type: 'startupFinished' });
@@ -221,6 +227,28 @@ export class AppController {
 
   fetchSignup(): Promise<SignupState> {
     return this.deps.api.fetchSignup();
+  }
+
+  private signInProblem: SignInProblem | undefined;
+
+  private async takeHandoff(handoff: SignInHandoff): Promise<void> {
+    if (handoff.kind === 'failed') {
+      this.signInProblem = { reason: handoff.reason };
+      return;
+    }
+    try {
+      const code = handoff.kind === 'code' ? handoff.code : undefined;
+      this.deps.tokenStorage.write(await this.deps.api.redeemSignInCode(code));
+    } catch (error) {
+      this.signInProblem = { codeRefused: error };
+    }
+  }
+
+  /** Why a sign-in handed over at start-up did not work, once, for the Log In screen. */
+  takeSignInProblem(): SignInProblem | undefined {
+    const problem = this.signInProblem;
+    this.signInProblem = undefined;
+    return problem;
   }
 
   /**

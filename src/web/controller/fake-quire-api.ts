@@ -99,6 +99,7 @@ export function fakeQuireApi(initial: Note[]) {
     logIn: vi.fn(async () => 'new-token'),
     unlockSecondFactor: vi.fn(async () => 'unlocked-token'),
     signUp: vi.fn(async () => 'signup-token'),
+    redeemSignInCode: vi.fn(async () => 'code-token'),
     logOut: vi.fn(async () => {}),
     fetchSignup: vi.fn(async () => ({ open: false, firstRun: false })),
     fetchNoteList: vi.fn(

@@ -73,6 +73,10 @@ notes.time_listed bigint
 notes.time_snapshot bigint
 notes.user_id text not null
 notes.written_by text
+oidc_identities.issuer text not null
+oidc_identities.subject text not null
+oidc_identities.time_created bigint not null
+oidc_identities.user_id text not null
 recovery_codes.code_hash text not null
 recovery_codes.user_id text not null
 sessions.address text
@@ -82,6 +86,9 @@ sessions.time_last_seen bigint
 sessions.token_hash text not null
 sessions.user_agent text
 sessions.user_id text not null
+sign_in_codes.code_hash text not null
+sign_in_codes.time_expires bigint not null
+sign_in_codes.user_id text not null
 users.change_seq bigint not null default 0
 users.email text not null collate "C"
 users.id text not null
@@ -122,11 +129,15 @@ note_versions note_versions_pk PRIMARY KEY (note_id, revision)
 note_versions note_versions_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 notes notes_pkey PRIMARY KEY (id)
 notes notes_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+oidc_identities oidc_identities_pk PRIMARY KEY (issuer, subject)
+oidc_identities oidc_identities_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 recovery_codes recovery_codes_pk PRIMARY KEY (user_id, code_hash)
 recovery_codes recovery_codes_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 sessions sessions_pkey PRIMARY KEY (id)
 sessions sessions_token_hash_key UNIQUE (token_hash)
 sessions sessions_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+sign_in_codes sign_in_codes_pkey PRIMARY KEY (code_hash)
+sign_in_codes sign_in_codes_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 users users_email_key UNIQUE (email)
 users users_pkey PRIMARY KEY (id)
 
@@ -145,7 +156,9 @@ CREATE INDEX note_versions_archived ON public.note_versions USING btree (time_ar
 CREATE INDEX notes_list_order ON public.notes USING btree (user_id, time_last_modified, change_seq, id) WHERE (time_deleted IS NULL)
 CREATE INDEX notes_user_change ON public.notes USING btree (user_id, change_seq)
 CREATE INDEX notes_user_change_xid ON public.notes USING btree (user_id, change_xid)
+CREATE INDEX oidc_identities_user ON public.oidc_identities USING btree (user_id)
 CREATE INDEX sessions_user_id ON public.sessions USING btree (user_id)
+CREATE INDEX sign_in_codes_user ON public.sign_in_codes USING btree (user_id)
 CREATE UNIQUE INDEX attachment_chunks_pk ON public.attachment_chunks USING btree (attachment_id, seq)
 CREATE UNIQUE INDEX attachments_pkey ON public.attachments USING btree (id)
 CREATE UNIQUE INDEX attachments_user_sha256 ON public.attachments USING btree (user_id, sha256)
@@ -160,9 +173,11 @@ CREATE UNIQUE INDEX note_sync_updates_pk ON public.note_sync_updates USING btree
 CREATE UNIQUE INDEX note_tombstones_pk ON public.note_tombstones USING btree (user_id, change_seq, note_id)
 CREATE UNIQUE INDEX note_versions_pk ON public.note_versions USING btree (note_id, revision)
 CREATE UNIQUE INDEX notes_pkey ON public.notes USING btree (id)
+CREATE UNIQUE INDEX oidc_identities_pk ON public.oidc_identities USING btree (issuer, subject)
 CREATE UNIQUE INDEX recovery_codes_pk ON public.recovery_codes USING btree (user_id, code_hash)
 CREATE UNIQUE INDEX sessions_pkey ON public.sessions USING btree (id)
 CREATE UNIQUE INDEX sessions_token_hash_key ON public.sessions USING btree (token_hash)
+CREATE UNIQUE INDEX sign_in_codes_pkey ON public.sign_in_codes USING btree (code_hash)
 CREATE UNIQUE INDEX users_email_key ON public.users USING btree (email)
 CREATE UNIQUE INDEX users_pkey ON public.users USING btree (id)
 

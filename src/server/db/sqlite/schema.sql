@@ -19,8 +19,14 @@ CREATE INDEX "notes_list_order" on "notes" ("user_id", "time_last_modified", "ch
 -- index notes_user_change
 CREATE INDEX "notes_user_change" on "notes" ("user_id", "change_seq");
 
+-- index oidc_identities_user
+CREATE INDEX "oidc_identities_user" on "oidc_identities" ("user_id");
+
 -- index sessions_user_id
 CREATE INDEX "sessions_user_id" on "sessions" ("user_id");
+
+-- index sign_in_codes_user
+CREATE INDEX "sign_in_codes_user" on "sign_in_codes" ("user_id");
 
 -- table attachment_chunks
 CREATE TABLE "attachment_chunks" ("attachment_id" text not null references "attachments" ("id") on delete cascade, "seq" integer not null, "data" blob not null, constraint "attachment_chunks_pk" primary key ("attachment_id", "seq"));
@@ -95,11 +101,17 @@ CREATE TABLE "note_versions" ("note_id" text not null references "notes" ("id") 
 -- table notes
 CREATE TABLE "notes" ("id" text primary key, "user_id" text not null references "users" ("id") on delete cascade, "body" text not null, "time_created" bigint not null, "time_last_modified" bigint not null, "change_seq" bigint not null, "revision" bigint default 1 not null, "time_deleted" bigint, "written_by" text, "time_snapshot" bigint, "time_listed" bigint);
 
+-- table oidc_identities
+CREATE TABLE "oidc_identities" ("issuer" text not null, "subject" text not null, "user_id" text not null references "users" ("id") on delete cascade, "time_created" bigint not null, constraint "oidc_identities_pk" primary key ("issuer", "subject"));
+
 -- table recovery_codes
 CREATE TABLE "recovery_codes" ("user_id" text not null references "users" ("id") on delete cascade, "code_hash" text not null, constraint "recovery_codes_pk" primary key ("user_id", "code_hash"));
 
 -- table sessions
 CREATE TABLE "sessions" ("id" text primary key, "user_id" text not null references "users" ("id") on delete cascade, "token_hash" text not null unique, "time_created" bigint not null, "time_last_seen" bigint, "user_agent" text, "address" text);
+
+-- table sign_in_codes
+CREATE TABLE "sign_in_codes" ("code_hash" text primary key, "user_id" text not null references "users" ("id") on delete cascade, "time_expires" bigint not null);
 
 -- table users
 CREATE TABLE "users" ("id" text primary key, "email" text not null unique, "password_hash" text not null, "time_created" bigint not null, "change_seq" bigint default 0 not null, "totp_secret" text, "totp_pending_secret" text, "totp_last_step" bigint, "totp_failures" integer default 0 not null, "totp_next_attempt" bigint);

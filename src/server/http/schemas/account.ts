@@ -20,6 +20,10 @@ export const PublicConfigResponse = Type.Object({
    * a client can say a note is too large instead of retrying it for ever.
    */
   maxNoteBytes: Type.Number(),
+  /** False with OIDC_ONLY: the Log In form is not offered, and password log-in is refused. */
+  passwordSignIn: Type.Boolean(),
+  /** Present when this server signs in through an OpenID provider: the button to show. */
+  oidc: Type.Optional(Type.Object({ buttonLabel: Type.String(), startPath: Type.String() })),
 });
 
 /** `GET /api/check` — the token is valid; whose it is. */
