@@ -65,6 +65,29 @@ test.describe('Finding notes', () => {
     await expect(titles(page)).toHaveText(['Novel draft']);
   });
 
+  test('a note whose title is the query comes first, in the switcher and in search', async ({
+    page,
+    account,
+  }) => {
+    await account.api.createNote(`# Obsidian CLI\n${'scripts run from a terminal. '.repeat(40)}`);
+    for (let i = 0; i < 6; i += 1) {
+      await account.api.createNote(`Obsidian CLI ${i}\n${'Obsidian CLI. '.repeat(12)}`);
+    }
+    await openLoggedIn(page, account);
+    await expect(titles(page)).toHaveCount(7);
+
+    await page.keyboard.press('Control+p');
+    const switcher = page.getByRole('dialog', { name: 'Open a note' });
+    await page.keyboard.type('obsidian cli');
+    await expect(switcher.getByRole('option').first()).toHaveText('# Obsidian CLI');
+    await page.keyboard.press('Escape');
+
+    await searchField(page).click();
+    await page.keyboard.type('Obsidian CLI');
+    await expect(titles(page)).toHaveCount(7);
+    await expect(titles(page).first()).toHaveText('# Obsidian CLI');
+  });
+
   test('opens a note with the quick switcher, by keyboard only', async ({ page, account }) => {
     await account.api.createNote('Grocery list\neggs');
     await account.api.createNote('Glass repair\ncall the glazier');

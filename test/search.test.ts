@@ -390,3 +390,28 @@ describe('GET /api/search answers', () => {
     expect(await found('cafe')).toEqual(['Café visit']); // nothing changed
   });
 });
+
+describe('GET /api/search and a note named exactly', () => {
+  it('puts the note whose title or alias is the query first, however many mention its words', async () => {
+    const own = await signUp(server.url);
+    // A long note whose words are mostly others; the notes below say its name again and again.
+    await createNote(server.url, own, `# Obsidian CLI\n${'scripts run from a terminal. '.repeat(80)}`);
+    await createNote(server.url, own, '---\naliases: [Terminal tool]\n---\nShell helper\nobsidian');
+    for (let i = 0; i < 8; i += 1) {
+      await createNote(
+        server.url,
+        own,
+        `Obsidian CLI ${i}\n${'Obsidian CLI. '.repeat(20)}`,
+      );
+    }
+    const first = async (q: string) => {
+      const response = await search(q, '', own);
+      expect(response.status, response.text).toBe(200);
+      return (response.json.results as SearchResult[])[0]?.note.body.split('\n')[0];
+    };
+    expect(await first('Obsidian CLI')).toBe('# Obsidian CLI');
+    expect(await first('obsidian  cli')).toBe('# Obsidian CLI');
+    expect(await first('"Obsidian CLI"')).toBe('# Obsidian CLI');
+    expect(await first('terminal tool')).toBe('---');
+  });
+});
