@@ -157,6 +157,29 @@ test.describe('Wiki links in the editor', () => {
   });
 });
 
+test.describe('The [[ list and aliases', () => {
+  test('offers a note by its alias, says whose it is, and links to its title', async ({
+    page,
+    account,
+  }) => {
+    await account.api.createNote('---\naliases: [Cheese scones]\n---\n# Baking\nflour, butter');
+    await account.api.createNote('Journal\n');
+    await openNote(page, account, /^Journal/);
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type('Made [[chees');
+    const options = page.getByRole('listbox').getByRole('option');
+    await expect(options).toHaveCount(1);
+    await expect(options.first()).toContainText('Cheese scones');
+    await expect(options.first()).toContainText('Baking');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(' today');
+    await expect
+      .poll(() => editorText(editor(page)))
+      .toBe('Journal\nMade [[Baking|Cheese scones]] today');
+    await expect(link(page, '[[Baking|Cheese scones]]')).not.toHaveClass(/unresolved/);
+  });
+});
+
 test.describe('Wiki links in the preview', () => {
   test('a click on a link opens the note here; one to a missing note creates it', async ({
     page,

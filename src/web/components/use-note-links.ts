@@ -74,7 +74,12 @@ export function useNoteLinks(): LinkActions {
       namesakes: (target) => links.namesakes(target),
       openNote: (id) => controller.selectNote(id),
       createLinkedNote: (title) => void controller.createNote(newNoteText(title)),
-      linkTitles: (query, limit) => links.titles(query, limit).map((match) => match.title),
+      linkTitles: (query, limit) =>
+        links
+          .titles(query, limit)
+          .map(({ title, alias }) =>
+            alias === undefined ? { name: title ?? '' } : { name: alias, ...(title && { title }) },
+          ),
     };
   }, [controller]);
 }

@@ -10,6 +10,8 @@ interface LinkNames {
   title: string | undefined;
   /** The title folded as the fuzzy matcher folds characters, for a quick first test. */
   foldedTitle: string;
+  /** The aliases its properties give it, as written. */
+  aliases: readonly string[];
   /** The title and aliases as links compare them. */
   keys: readonly string[];
 }
@@ -21,7 +23,8 @@ function namesOf(note: Note): LinkNames {
   let names = namesByNote.get(note);
   if (names === undefined) {
     const { title, names: all } = titleAndNames(note.body);
-    names = { title, foldedTitle: fold(title ?? ''), keys: all.map(linkKey) };
+    const aliases = title === undefined ? all : all.slice(1);
+    names = { title, foldedTitle: fold(title ?? ''), aliases, keys: all.map(linkKey) };
     namesByNote.set(note, names);
   }
   return names;
@@ -65,21 +68,38 @@ function movedToTop(
     if (ids[at] !== id) return undefined;
     at += 1;
   }
-  const entry = titled.find((each) => each.id === top);
-  return entry ? [entry, ...titled.filter((each) => each !== entry)] : [...titled];
+  return [...titled.filter((each) => each.id === top), ...titled.filter((each) => each.id !== top)];
 }
 
-/** Whether a change of the notes came or went, or changed a note's title. */
+/** Whether a change of the notes came or went, or changed a note's names. */
 const titleChanged = ({ before, after }: { before?: Note; after?: Note }) =>
-  !before || !after || namesOf(before).title !== namesOf(after).title;
+  !before || !after || namesOf(before).keys.join('\n') !== namesOf(after).keys.join('\n');
 
 export interface LinkTitleMatch {
   id: NoteId;
-  title: string;
+  /** The note's title; undefined for a note known by its aliases only. */
+  title: string | undefined;
+  /** The alias the query matched, when it was one. */
+  alias?: string;
 }
 
+/** One name a note goes by in the list of titles: its title, or one of its aliases. */
 interface TitledNote extends LinkTitleMatch {
-  foldedTitle: string;
+  /** The name folded as the fuzzy matcher folds characters, for a quick first test. */
+  foldedName: string;
+}
+
+/** The names of a note in the list of titles: its title first, then each alias. */
+function namedEntries(note: Note): TitledNote[] {
+  const names = namesOf(note);
+  const entries: TitledNote[] = [];
+  if (names.title !== undefined) {
+    entries.push({ id: note.id, title: names.title, foldedName: names.foldedTitle });
+  }
+  for (const alias of names.aliases) {
+    entries.push({ id: note.id, title: names.title, alias, foldedName: fold(alias) });
+  }
+  return entries;
 }
 
 /** How likely a folded title is to rank high for the query: 0 best, -1 not a match at all. */
@@ -109,8 +129,8 @@ export class NoteLinks {
   private readonly getState: () => AppState;
   /** The notes named by each key; one, mostly. */
   private readonly named = new Map<string, Note[]>();
-  /** Each note with a title, as the list of titles holds it. */
-  private readonly titledById = new Map<NoteId, TitledNote>();
+  /** Each note's names, as the list of titles holds them. */
+  private readonly titledById = new Map<NoteId, TitledNote[]>();
   private indexed: AppState['notes'] | undefined;
   private titledFor: { notes: AppState['notes']; ids: readonly NoteId[]; titled: TitledNote[] } = {
     notes: undefined as never,
@@ -124,13 +144,8 @@ export class NoteLinks {
 
   private add(note: Note): void {
     const names = namesOf(note);
-    if (names.title !== undefined) {
-      this.titledById.set(note.id, {
-        id: note.id,
-        title: names.title,
-        foldedTitle: names.foldedTitle,
-      });
-    }
+    const entries = namedEntries(note);
+    if (entries.length > 0) this.titledById.set(note.id, entries);
     for (const key of names.keys) {
       const notes = this.named.get(key);
       if (notes) notes.push(note);
@@ -230,8 +245,8 @@ export class NoteLinks {
     this.sync();
     const titled: TitledNote[] = [];
     for (const id of sortedNoteIds) {
-      const entry = this.titledById.get(id);
-      if (entry) titled.push(entry);
+      const entries = this.titledById.get(id);
+      if (entries) titled.push(...entries);
     }
     this.titledFor = { notes, ids: sortedNoteIds, titled };
     return titled;
@@ -239,31 +254,40 @@ export class NoteLinks {
 
   /**
    * Up to `limit` titles matching `query` as the quick switcher matches, best first (list
-   * order among equals); with no query, the first titles in list order. With many notes only
-   * the likeliest (the title typed whole, titles starting with the query, then holding it at a
-   * word start, then anywhere, then its letters in order) are ranked, so typing stays quick.
+   * order among equals); with no query, the first titles in list order. A note is offered by
+   * its aliases too, each match saying which alias it was. With many notes only the likeliest
+   * (the name typed whole, names starting with the query, then holding it at a word start, then
+   * anywhere, then its letters in order) are ranked, so typing stays quick.
    */
   titles(query: string, limit: number): LinkTitleMatch[] {
     const titled = this.titled();
     const phrase = fold(query.trim().replace(/\s+/g, ' '));
-    if (phrase === '') return titled.slice(0, limit).map(({ id, title }) => ({ id, title }));
+    if (phrase === '') {
+      return titled
+        .filter((entry) => entry.alias === undefined)
+        .slice(0, limit)
+        .map(({ id, title }) => ({ id, title }));
+    }
     const letters = phrase.replace(/ /g, '');
     const tiers: TitledNote[][] = [[], [], [], [], []];
     for (const entry of titled) {
-      const tier = tierOf(entry.foldedTitle, phrase, letters);
+      const tier = tierOf(entry.foldedName, phrase, letters);
       if (tier !== -1 && (tiers[tier]?.length ?? RANKED) < RANKED) tiers[tier]?.push(entry);
     }
     const matches: (LinkTitleMatch & { exact: boolean; score: number })[] = [];
     for (const entry of tiers.flat().slice(0, RANKED)) {
-      const match = fuzzyMatch(query, entry.title);
-      const exact = entry.foldedTitle === phrase;
-      if (match) matches.push({ id: entry.id, title: entry.title, exact, score: match.score });
+      const { id, title, alias } = entry;
+      const match = fuzzyMatch(query, alias ?? title ?? '');
+      const exact = entry.foldedName === phrase;
+      if (match) matches.push({ id, title, ...(alias && { alias }), exact, score: match.score });
     }
-    // A title typed whole comes first, however many start alike; a stable sort keeps list order
-    // among equal scores.
+    // A name typed whole comes first, however many start alike; a stable sort keeps list order
+    // among equal scores. A note matched by its title and an alias is offered once, best first.
+    const offered = new Set<NoteId>();
     return matches
       .sort((a, b) => Number(b.exact) - Number(a.exact) || b.score - a.score)
+      .filter(({ id }) => !offered.has(id) && offered.add(id))
       .slice(0, limit)
-      .map(({ id, title }) => ({ id, title }));
+      .map(({ id, title, alias }) => ({ id, title, ...(alias && { alias }) }));
   }
 }

@@ -1,5 +1,14 @@
 import { Facet } from '@codemirror/state';
 
+/**
+ * A note `[[` offers: the name it was found by, and, when that name is one of its aliases, the
+ * note's title (none for a note known by aliases only).
+ */
+export interface LinkOffer {
+  name: string;
+  title?: string;
+}
+
 /** What the editor asks of the app around it. */
 export interface NoteActions {
   /** A `#tag` was clicked: show the notes with this tag (its name as compared). */
@@ -12,8 +21,8 @@ export interface NoteActions {
   openNote(id: string): void;
   /** Creates a note titled `title` and opens it: a link to a missing note was followed. */
   createLinkedNote(title: string): void;
-  /** Up to `limit` note titles matching what was typed after `[[`, best first. */
-  linkTitles(query: string, limit: number): string[];
+  /** Up to `limit` notes whose titles or aliases match what was typed after `[[`, best first. */
+  linkTitles(query: string, limit: number): LinkOffer[];
 }
 
 /** What `[[links]]` ask of the app. */
