@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 export const TABLES = [
   'users',
   'sessions',
+  'api_tokens',
   'notes',
   'note_links',
   'note_link_names',
@@ -23,6 +24,7 @@ export type Counts = Record<TableName, number>;
 export const KEYS: Record<TableName, readonly [string, ...string[]]> = {
   users: ['id'],
   sessions: ['id'],
+  api_tokens: ['id'],
   notes: ['id'],
   note_links: ['note_id', 'target_key'],
   note_link_names: ['note_id', 'name_key'],

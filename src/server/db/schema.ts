@@ -168,6 +168,23 @@ export interface BackupRunTable {
   time_verified: number | null;
 }
 
+/** A personal API token (docs/api.md); times in Unix seconds. */
+export interface ApiTokenTable {
+  id: string;
+  user_id: string;
+  /** What the owner called it, to tell tokens apart in the list. */
+  name: string;
+  /** SHA-256 of the token, hex; the token itself is never stored. */
+  token_hash: string;
+  /** Space-separated scope names (src/shared/api-tokens.ts). */
+  scopes: string;
+  time_created: number;
+  /** When it stops working; null: never. */
+  time_expires: number | null;
+  /** When it was last used, to a minute or so; null: never used. */
+  time_last_used: number | null;
+}
+
 export interface DatabaseSchema {
   users: UserTable;
   sessions: SessionTable;
@@ -183,4 +200,5 @@ export interface DatabaseSchema {
   note_links: NoteLinkTable;
   note_link_names: NoteLinkNameTable;
   backup_runs: BackupRunTable;
+  api_tokens: ApiTokenTable;
 }
