@@ -88,6 +88,14 @@ async function everyRoute(): Promise<{ calls: RouteCall[]; token: string }> {
     ...gets('/api/sessions'),
     { route: 'DELETE /api/sessions/:id', path: `/api/sessions/${otherId}` },
     { route: 'DELETE /api/sessions', path: '/api/sessions' },
+    ...gets('/api/tokens'),
+    {
+      // Its answer holds the new token itself.
+      route: 'POST /api/tokens',
+      path: '/api/tokens',
+      body: { name: 'cache', scopes: ['notes:read'], timeExpires: null, password: PASSWORD },
+    },
+    { route: 'DELETE /api/tokens/:id', path: '/api/tokens/no-such-token' },
     ...gets('/api/notes'),
     { route: 'GET /api/notes', path: '/api/notes?since=0' },
     { route: 'POST /api/notes', path: '/api/notes', body: { body: 'new' } },

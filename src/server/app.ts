@@ -9,6 +9,7 @@ import Fastify, {
 } from 'fastify';
 import { registerAccountRoutes } from './accounts/account-routes.js';
 import { registerAccountSettingsRoutes } from './accounts/account-settings-routes.js';
+import { registerApiTokenRoutes } from './accounts/api-token-routes.js';
 import { LoginThrottle } from './accounts/login-throttle.js';
 import { registerSessionGuard } from './accounts/require-session.js';
 import { SessionCache } from './accounts/session-cache.js';
@@ -156,7 +157,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ? await registerAttachments(app, {
         database,
         settings: config.attachments,
-        sessions,
         authenticated,
         clock: options.clock ?? nowInSeconds,
         housekeepingMs: options.housekeepingMs ?? 60 * 60_000,
@@ -174,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxNoteBytes: config.bodyLimit,
   });
   registerSessionRoutes(app, { db, bus, authenticated, lifetime });
+  registerApiTokenRoutes(app, { db, bus, authenticated, rateLimit: rateLimitConfig, throttle });
   registerAccountSettingsRoutes(app, {
     db,
     bus,

@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyContextConfig, FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { Db } from '../db/schema.js';
 import { CLEAR_BROWSER_CACHE } from '../http/clear-browser-cache.js';
 import {
@@ -17,6 +17,7 @@ import {
   verifyCredentials,
 } from './account-service.js';
 import type { LoginThrottle } from './login-throttle.js';
+import type { Authenticated } from './require-session.js';
 import { checkSecondFactor, unlockSecondFactor } from './second-factor.js';
 import { deleteSession } from './session-repository.js';
 import { clientOf, startSession } from './session-service.js';
@@ -25,7 +26,7 @@ import { countUsers } from './user-repository.js';
 export interface AccountRoutesOptions {
   db: Db;
   bus: LiveBus;
-  authenticated: preHandlerAsyncHookHandler;
+  authenticated: Authenticated;
   policy: AccountPolicy;
   /** Per-address limit of `@fastify/rate-limit` for the routes that check a password. */
   rateLimit: FastifyContextConfig;
@@ -106,7 +107,7 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     },
   );
 
-  api.post('/api/logout', { preHandler: authenticated }, async (request, reply) => {
+  api.post('/api/logout', { preHandler: authenticated('session') }, async (request, reply) => {
     const { sessionId, userId } = request.session;
     await deleteSession(db, sessionId);
     await bus.endSessions({ userId, sessionIds: [sessionId] });
@@ -118,7 +119,7 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
 
   api.get(
     '/api/check',
-    { schema: { response: { 200: CheckResponse } }, preHandler: authenticated },
+    { schema: { response: { 200: CheckResponse } }, preHandler: authenticated('any') },
     async (request) => ({ email: request.session.email }),
   );
 

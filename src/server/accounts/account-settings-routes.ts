@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyContextConfig, FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { Db } from '../db/schema.js';
 import {
   AccountResponse,
@@ -15,6 +15,7 @@ import { checkNewPassword } from './credentials.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { confirmPassword, confirmSecondFactor } from './password-confirmation.js';
 import { hashPassword } from './password-hash.js';
+import type { Authenticated } from './require-session.js';
 import { beginTotpSetup, confirmTotpSetup, hasTotp, turnOffTotp } from './second-factor.js';
 import { deleteSessionsOfUser } from './session-repository.js';
 import { deleteUser, updatePasswordHash } from './user-repository.js';
@@ -22,7 +23,7 @@ import { deleteUser, updatePasswordHash } from './user-repository.js';
 export interface AccountSettingsRoutesOptions {
   db: Db;
   bus: LiveBus;
-  authenticated: preHandlerAsyncHookHandler;
+  authenticated: Authenticated;
   rateLimit: FastifyContextConfig;
   throttle: LoginThrottle;
   scryptCost: number;
@@ -37,11 +38,11 @@ export function registerAccountSettingsRoutes(
 ): void {
   const { db, bus, authenticated, throttle } = options;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const guarded = { preHandler: authenticated, config: options.rateLimit };
+  const guarded = { preHandler: authenticated('session'), config: options.rateLimit };
 
   api.get(
     '/api/account',
-    { schema: { response: { 200: AccountResponse } }, preHandler: authenticated },
+    { schema: { response: { 200: AccountResponse } }, preHandler: authenticated('session') },
     async (request) => ({
       email: request.session.email,
       totpEnabled: await hasTotp(db, request.session.userId),

@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { SessionListResponse } from '../../shared/account-security.js';
 import { nowInSeconds } from '../clock.js';
 import type { Db } from '../db/schema.js';
@@ -9,6 +9,7 @@ import {
   SessionListResponse as SessionListSchema,
 } from '../http/schemas/account-security.js';
 import type { LiveBus } from '../live/live-bus.js';
+import type { Authenticated } from './require-session.js';
 import { isSessionExpired, type SessionLifetime } from './session-lifetime.js';
 import {
   deleteSessionOfUser,
@@ -19,7 +20,7 @@ import {
 export interface SessionRoutesOptions {
   db: Db;
   bus: LiveBus;
-  authenticated: preHandlerAsyncHookHandler;
+  authenticated: Authenticated;
   lifetime: SessionLifetime;
 }
 
@@ -30,7 +31,7 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
 
   api.get(
     '/api/sessions',
-    { schema: { response: { 200: SessionListSchema } }, preHandler: authenticated },
+    { schema: { response: { 200: SessionListSchema } }, preHandler: authenticated('session') },
     async (request): Promise<SessionListResponse> => {
       const { userId, sessionId } = request.session;
       const now = nowInSeconds();
@@ -45,7 +46,7 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
 
   api.delete(
     '/api/sessions/:id',
-    { schema: { params: SessionIdParams }, preHandler: authenticated },
+    { schema: { params: SessionIdParams }, preHandler: authenticated('session') },
     async (request, reply) => {
       const { userId } = request.session;
       const { id } = request.params;
@@ -56,7 +57,7 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
   );
 
   // "Sign out everywhere else": every session of the user but the one asking.
-  api.delete('/api/sessions', { preHandler: authenticated }, async (request, reply) => {
+  api.delete('/api/sessions', { preHandler: authenticated('session') }, async (request, reply) => {
     const { userId, sessionId } = request.session;
     await deleteSessionsOfUser(db, userId, sessionId);
     await bus.endSessions({ userId, exceptSessionId: sessionId });

@@ -1,9 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { CONFLICT_VERSION_HEADER, LIST_CURSOR_HEADER } from '../../shared/api-headers.js';
 import { fromBase64, fromBase64Url } from '../../shared/base64.js';
 import { updateText } from '../../shared/note-document.js';
+import type { Authenticated } from '../accounts/require-session.js';
 import type { Database } from '../db/database.js';
 import { invalidInput } from '../domain-errors.js';
 import {
@@ -23,7 +24,7 @@ import type { NoteService } from './note-service.js';
 export interface NoteRoutesOptions {
   database: Database;
   notes: NoteService;
-  authenticated: preHandlerAsyncHookHandler;
+  authenticated: Authenticated;
 }
 
 export const NoteIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
@@ -61,7 +62,7 @@ export function registerNoteRoutes(app: FastifyInstance, options: NoteRoutesOpti
   // only what changed.
   api.get(
     '/api/notes',
-    { schema: { querystring: NoteChangesQuery }, preHandler: authenticated },
+    { schema: { querystring: NoteChangesQuery }, preHandler: authenticated('notes:read') },
     async (request, reply) => {
       const { userId } = request.session;
       if (request.query.since !== undefined) {
@@ -84,7 +85,7 @@ export function registerNoteRoutes(app: FastifyInstance, options: NoteRoutesOpti
     '/api/notes',
     {
       schema: { body: CreateNoteRequest, response: { 200: NoteSchema, 201: NoteSchema } },
-      preHandler: authenticated,
+      preHandler: authenticated('notes:write'),
     },
     async (request, reply) => {
       const { body, id } = request.body;
@@ -99,7 +100,7 @@ export function registerNoteRoutes(app: FastifyInstance, options: NoteRoutesOpti
     '/api/notes',
     {
       schema: { body: UpdateNoteRequest, response: { 200: SyncedNoteResponse } },
-      preHandler: authenticated,
+      preHandler: authenticated('notes:write'),
     },
     async (request, reply) => {
       const { id, body, revision, sync } = request.body;
@@ -127,7 +128,7 @@ export function registerNoteRoutes(app: FastifyInstance, options: NoteRoutesOpti
         querystring: NoteDocumentQuery,
         response: { 200: NoteDocumentResponse },
       },
-      preHandler: authenticated,
+      preHandler: authenticated('notes:read'),
     },
     async (request) => {
       const { since, at, vector } = request.query;
@@ -147,7 +148,7 @@ export function registerNoteRoutes(app: FastifyInstance, options: NoteRoutesOpti
   // Deleting moves the note to the trash; the live `delete` goes out as spec §4.4 says.
   api.delete(
     '/api/notes/:id',
-    { schema: { params: NoteIdParams }, preHandler: authenticated },
+    { schema: { params: NoteIdParams }, preHandler: authenticated('notes:write') },
     async (request, reply) => {
       await notes.trash(callerOf(request), request.params.id);
       return reply.code(204).send();

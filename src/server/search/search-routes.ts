@@ -1,7 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { SearchResponse } from '../../shared/search.js';
 import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX } from '../../shared/search-limits.js';
+import type { Authenticated } from '../accounts/require-session.js';
 import type { Database } from '../db/database.js';
 import { invalidInput } from '../domain-errors.js';
 import { SearchParams } from '../http/schemas/search.js';
@@ -11,7 +12,7 @@ import { searchNotes } from './search-notes.js';
 export interface SearchRoutesOptions {
   database: Database;
   index: SearchIndex;
-  authenticated: preHandlerAsyncHookHandler;
+  authenticated: Authenticated;
 }
 
 function limitOf(text: string | undefined): number {
@@ -30,7 +31,7 @@ export function registerSearchRoutes(app: FastifyInstance, options: SearchRoutes
 
   api.get(
     '/api/search',
-    { schema: { querystring: SearchParams }, preHandler: authenticated },
+    { schema: { querystring: SearchParams }, preHandler: authenticated('notes:read') },
     async (request): Promise<SearchResponse> => {
       const { q, trash } = request.query;
       if (!q.isWellFormed()) throw invalidInput('Search text is not well-formed Unicode text');
