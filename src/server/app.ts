@@ -27,6 +27,7 @@ import { registerErrorHandling } from './http/error-handler.js';
 import { registerFinishAnswersOnClose } from './http/finish-answers-on-close.js';
 import { registerHealthRoute } from './http/health-route.js';
 import { registerJsonBodyParser } from './http/json-body-parser.js';
+import { registerOpenApi } from './http/openapi.js';
 import { registerPrivateAnswers } from './http/private-answers.js';
 import { warnAboutUntrustedProxy } from './http/proxy-warning.js';
 import { registerRequestDeadlines, serverTimeoutOptions } from './http/request-deadlines.js';
@@ -153,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => unsubscribeSessionCache());
   const sessions = new SessionChecker(db, lifetime, sessionCache);
   const authenticated = registerSessionGuard(app, sessions);
+  await registerOpenApi(app);
   const attachments = config.attachments
     ? await registerAttachments(app, {
         database,

@@ -9,6 +9,7 @@ import {
   PublicConfigResponse,
 } from '../http/schemas/account.js';
 import { LoginRequest, UnlockRequest } from '../http/schemas/account-security.js';
+import { NoContent } from '../http/schemas/no-content.js';
 import type { LiveBus } from '../live/live-bus.js';
 import {
   type AccountPolicy,
@@ -107,15 +108,19 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     },
   );
 
-  api.post('/api/logout', { preHandler: authenticated('session') }, async (request, reply) => {
-    const { sessionId, userId } = request.session;
-    await deleteSession(db, sessionId);
-    await bus.endSessions({ userId, sessionIds: [sessionId] });
-    return reply
-      .header(...CLEAR_BROWSER_CACHE)
-      .code(204)
-      .send();
-  });
+  api.post(
+    '/api/logout',
+    { schema: { response: { 204: NoContent } }, preHandler: authenticated('session') },
+    async (request, reply) => {
+      const { sessionId, userId } = request.session;
+      await deleteSession(db, sessionId);
+      await bus.endSessions({ userId, sessionIds: [sessionId] });
+      return reply
+        .header(...CLEAR_BROWSER_CACHE)
+        .code(204)
+        .send(null);
+    },
+  );
 
   api.get(
     '/api/check',

@@ -10,6 +10,7 @@ import {
   TotpConfirmResponse,
   TotpSetupResponse,
 } from '../http/schemas/account-security.js';
+import { NoContent } from '../http/schemas/no-content.js';
 import type { LiveBus } from '../live/live-bus.js';
 import { checkNewPassword } from './credentials.js';
 import type { LoginThrottle } from './login-throttle.js';
@@ -93,7 +94,7 @@ export function registerAccountSettingsRoutes(
 
   api.delete(
     '/api/account/totp',
-    { ...guarded, schema: { body: PasswordAndSecondFactor } },
+    { ...guarded, schema: { body: PasswordAndSecondFactor, response: { 204: NoContent } } },
     async (request, reply) => {
       const { userId, sessionId } = request.session;
       const { password, totp } = request.body;
@@ -101,14 +102,14 @@ export function registerAccountSettingsRoutes(
       await confirmSecondFactor(db, throttle, user, totp, request.ip);
       await turnOffTotp(db, userId);
       await endOtherSessions(userId, sessionId);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
   // A new password ends every other session: whoever knew the old one is signed out.
   api.post(
     '/api/account/password',
-    { ...guarded, schema: { body: PasswordChangeRequest } },
+    { ...guarded, schema: { body: PasswordChangeRequest, response: { 204: NoContent } } },
     async (request, reply) => {
       const { userId, sessionId } = request.session;
       const { currentPassword, newPassword, totp } = request.body;
@@ -121,14 +122,14 @@ export function registerAccountSettingsRoutes(
         await deleteSessionsOfUser(trx, userId, sessionId);
       });
       await bus.endSessions({ userId, exceptSessionId: sessionId });
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
   // Deleting the account needs the second factor too: a password alone must not lose the notes.
   api.delete(
     '/api/account',
-    { ...guarded, schema: { body: PasswordAndSecondFactor } },
+    { ...guarded, schema: { body: PasswordAndSecondFactor, response: { 204: NoContent } } },
     async (request, reply) => {
       const { userId } = request.session;
       const { password, totp } = request.body;
@@ -138,7 +139,7 @@ export function registerAccountSettingsRoutes(
       await bus.endSessions({ userId });
       await options.afterAccountDeleted?.(userId);
       request.log.info({ userId }, 'account deleted');
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

@@ -11,6 +11,7 @@ import {
   CreateApiTokenRequest,
   CreateApiTokenResponse as CreateApiTokenSchema,
 } from '../http/schemas/api-tokens.js';
+import { NoContent } from '../http/schemas/no-content.js';
 import type { LiveBus } from '../live/live-bus.js';
 import {
   countApiTokensOfUser,
@@ -91,14 +92,17 @@ export function registerApiTokenRoutes(app: FastifyInstance, options: ApiTokenRo
   // Revoked at once on every instance: the bus tells each to forget it and close its sockets.
   api.delete(
     '/api/tokens/:id',
-    { schema: { params: ApiTokenIdParams }, preHandler: authenticated('session') },
+    {
+      schema: { params: ApiTokenIdParams, response: { 204: NoContent } },
+      preHandler: authenticated('session'),
+    },
     async (request, reply) => {
       const { userId } = request.session;
       const { id } = request.params;
       if (!(await deleteApiTokenOfUser(db, userId, id))) throw notFound('No such token');
       await bus.endSessions({ userId, sessionIds: [id] });
       request.log.info({ userId, tokenId: id }, 'API token revoked');
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

@@ -21,7 +21,7 @@ export type Authenticated = (
 ) => preHandlerAsyncHookHandler;
 
 /** How to call an authenticated route, as OpenAPI says it: either header will do. */
-export const TOKEN_SECURITY = [{ tokenHeader: [] }, { bearer: [] }];
+export const TOKEN_SECURITY: Record<string, string[]>[] = [{ tokenHeader: [] }, { bearer: [] }];
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 

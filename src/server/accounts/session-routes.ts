@@ -8,6 +8,7 @@ import {
   SessionIdParams,
   SessionListResponse as SessionListSchema,
 } from '../http/schemas/account-security.js';
+import { NoContent } from '../http/schemas/no-content.js';
 import type { LiveBus } from '../live/live-bus.js';
 import type { Authenticated } from './require-session.js';
 import { isSessionExpired, type SessionLifetime } from './session-lifetime.js';
@@ -46,21 +47,28 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
 
   api.delete(
     '/api/sessions/:id',
-    { schema: { params: SessionIdParams }, preHandler: authenticated('session') },
+    {
+      schema: { params: SessionIdParams, response: { 204: NoContent } },
+      preHandler: authenticated('session'),
+    },
     async (request, reply) => {
       const { userId } = request.session;
       const { id } = request.params;
       if (!(await deleteSessionOfUser(db, userId, id))) throw notFound('No such session');
       await bus.endSessions({ userId, sessionIds: [id] });
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
   // "Sign out everywhere else": every session of the user but the one asking.
-  api.delete('/api/sessions', { preHandler: authenticated('session') }, async (request, reply) => {
-    const { userId, sessionId } = request.session;
-    await deleteSessionsOfUser(db, userId, sessionId);
-    await bus.endSessions({ userId, exceptSessionId: sessionId });
-    return reply.code(204).send();
-  });
+  api.delete(
+    '/api/sessions',
+    { schema: { response: { 204: NoContent } }, preHandler: authenticated('session') },
+    async (request, reply) => {
+      const { userId, sessionId } = request.session;
+      await deleteSessionsOfUser(db, userId, sessionId);
+      await bus.endSessions({ userId, exceptSessionId: sessionId });
+      return reply.code(204).send(null);
+    },
+  );
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Authenticated, tokenOf } from '../accounts/require-session.js';
 import { CLEAR_BROWSER_CACHE } from '../http/clear-browser-cache.js';
+import { NoContent } from '../http/schemas/no-content.js';
 
 /** The cookie that lets `<img>` and links load attachments, which cannot send the header. */
 export const ACCESS_COOKIE = 'quire_attachments';
@@ -48,17 +49,20 @@ export function registerAccessCookieRoutes(
 ): void {
   app.post(
     '/api/attachments/access',
-    { preHandler: authenticated('session') },
+    { schema: { response: { 204: NoContent } }, preHandler: authenticated('session') },
     async (request, reply) => {
       const token = tokenOf(request) as string;
       return reply.header('set-cookie', cookie(token, request)).code(204).send();
     },
   );
-  app.delete('/api/attachments/access', async (request, reply) =>
-    reply
-      .header('set-cookie', cookie('', request, 0))
-      .header(...CLEAR_BROWSER_CACHE)
-      .code(204)
-      .send(),
+  app.delete(
+    '/api/attachments/access',
+    { schema: { response: { 204: NoContent } } },
+    async (request, reply) =>
+      reply
+        .header('set-cookie', cookie('', request, 0))
+        .header(...CLEAR_BROWSER_CACHE)
+        .code(204)
+        .send(),
   );
 }

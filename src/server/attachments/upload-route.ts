@@ -30,7 +30,11 @@ export async function registerUploadRoute(
     scope.withTypeProvider<TypeBoxTypeProvider>().post(
       '/api/attachments',
       {
-        schema: { querystring: UploadQuery, response: { 201: Attachment } },
+        schema: {
+          querystring: UploadQuery,
+          rawBody: { description: 'The file itself, of any type' },
+          response: { 201: Attachment },
+        },
         compress: false,
         decompress: false,
         onRequest: [

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Authenticated } from '../accounts/require-session.js';
 import type { Db } from '../db/schema.js';
+import { NoContent } from '../http/schemas/no-content.js';
 import { NoteSchema } from '../http/schemas/note.js';
 import { TrashListResponse } from '../http/schemas/note-history.js';
 import { listTrash } from './note-repository.js';
@@ -36,15 +37,22 @@ export function registerTrashRoutes(app: FastifyInstance, options: TrashRoutesOp
 
   api.delete(
     '/api/trash/:id',
-    { schema: { params: NoteIdParams }, preHandler: authenticated('notes:write') },
+    {
+      schema: { params: NoteIdParams, response: { 204: NoContent } },
+      preHandler: authenticated('notes:write'),
+    },
     async (request, reply) => {
       await notes.purge(request.session, request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
-  api.delete('/api/trash', { preHandler: authenticated('notes:write') }, async (request, reply) => {
-    await notes.emptyTrash(request.session);
-    return reply.code(204).send();
-  });
+  api.delete(
+    '/api/trash',
+    { schema: { response: { 204: NoContent } }, preHandler: authenticated('notes:write') },
+    async (request, reply) => {
+      await notes.emptyTrash(request.session);
+      return reply.code(204).send(null);
+    },
+  );
 }

@@ -5,7 +5,7 @@ import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX } from '../../shared/search-limi
 import type { Authenticated } from '../accounts/require-session.js';
 import type { Database } from '../db/database.js';
 import { invalidInput } from '../domain-errors.js';
-import { SearchParams } from '../http/schemas/search.js';
+import { SearchParams, SearchResponse as SearchResponseSchema } from '../http/schemas/search.js';
 import type { SearchIndex } from './search-index.js';
 import { searchNotes } from './search-notes.js';
 
@@ -31,7 +31,10 @@ export function registerSearchRoutes(app: FastifyInstance, options: SearchRoutes
 
   api.get(
     '/api/search',
-    { schema: { querystring: SearchParams }, preHandler: authenticated('notes:read') },
+    {
+      schema: { querystring: SearchParams, response: { 200: SearchResponseSchema } },
+      preHandler: authenticated('notes:read'),
+    },
     async (request): Promise<SearchResponse> => {
       const { q, trash } = request.query;
       if (!q.isWellFormed()) throw invalidInput('Search text is not well-formed Unicode text');

@@ -69,7 +69,11 @@ export async function registerImportRoute(app: FastifyInstance, options: ImportR
       '/api/import',
       {
         bodyLimit: importLimit,
-        schema: { querystring: ImportQuery, response: { 200: ImportSummarySchema } },
+        schema: {
+          querystring: ImportQuery,
+          rawBody: { description: 'The file to import, of any type: recognized from its content' },
+          response: { 200: ImportSummarySchema },
+        },
         // Checked before the body is read: a refused upload is never held in memory.
         onRequest: [
           authenticated('import-export'),
