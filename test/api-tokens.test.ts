@@ -271,15 +271,36 @@ describe('ending a token', () => {
     expect(again.status).toBe(404);
   });
 
+  it('outlives the owner signing out elsewhere and changing the password', async () => {
+    const session = await signUp(server.url);
+    const { token } = await createApiToken(server.url, session, ['notes:read']);
+    const live = await connect(token);
+    const others = await call(server.url, 'DELETE', '/api/sessions', { token: session });
+    expect(others.status).toBe(204);
+    const changed = await call(server.url, 'POST', '/api/account/password', {
+      token: session,
+      body: { currentPassword: TEST_PASSWORD, newPassword: 'another horse' },
+    });
+    expect(changed.status).toBe(204);
+    // Still in: the socket hears the next change, and calls are answered.
+    await createNote(server.url, session, 'after the new password');
+    const update = await live.next((message) => message.event === 'update');
+    expect((update.payload as { body: string }).body).toBe('after the new password');
+    expect(live.closeCode).toBeUndefined();
+    expect((await call(server.url, 'GET', '/api/notes', bearer(token))).status).toBe(200);
+  });
+
   it('goes with its account', async () => {
     const session = await signUp(server.url);
     const { token } = await createApiToken(server.url, session, ['notes:read']);
+    const live = await connect(token);
     const deleted = await call(server.url, 'DELETE', '/api/account', {
       token: session,
       body: { password: TEST_PASSWORD },
     });
     expect(deleted.status).toBe(204);
     expect((await call(server.url, 'GET', '/api/notes', bearer(token))).status).toBe(401);
+    expect(await live.closed()).toBe(CLOSE_UNAUTHORIZED);
   });
 });
 

@@ -163,6 +163,7 @@ export function registerLiveSocket(app: FastifyInstance, options: LiveSocketOpti
           client = {
             userId: session.userId,
             sessionId: session.sessionId,
+            apiToken: session.scopes !== undefined,
             socket,
             clientId: auth.clientId,
             sync: auth.sync,
