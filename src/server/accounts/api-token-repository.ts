@@ -129,6 +129,11 @@ export async function deleteApiTokenOfUser(
   return Number(result.numDeletedRows) > 0;
 }
 
+/** Revokes every token of a user: the administrator's reset of a password (`quire user passwd`). */
+export async function deleteApiTokensOfUser(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('api_tokens').where('user_id', '=', userId).execute();
+}
+
 /** Well under every database's limit of bound parameters in one statement. */
 const IDS_PER_QUERY = 500;
 
