@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createNote, signUp, uniqueEmail } from './helpers/api-client.js';
+import { apiRoutes } from './helpers/api-routes.js';
 import { PNG, upload } from './helpers/attachment-client.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
@@ -18,22 +19,6 @@ interface RouteCall {
 }
 
 const PASSWORD = 'correct horse';
-
-/** Every /api route as `METHOD /path/:param`, read from the router, HEAD included. */
-function apiRoutes(): string[] {
-  const routes: string[] = [];
-  const paths: string[] = [];
-  for (const line of server.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([\s│├└─]*?)(?:[├└]── )?(\S+) \(([A-Z, ]+)\)$/.exec(line);
-    if (!match) continue;
-    const depth = Math.floor((match[1] ?? '').length / 4);
-    const segment = match[2] as string;
-    const path = `${paths[depth - 1] ?? ''}${depth > 0 && !segment.startsWith('/') ? '/' : ''}${segment}`;
-    paths[depth] = path.replace(/^\/\//, '/');
-    for (const method of (match[3] as string).split(', ')) routes.push(`${method} ${paths[depth]}`);
-  }
-  return routes.filter((route) => route.includes(' /api/'));
-}
 
 /** A call to every /api route, in an order that leaves each something to act on. */
 async function everyRoute(): Promise<{ calls: RouteCall[]; token: string }> {
@@ -72,6 +57,7 @@ async function everyRoute(): Promise<{ calls: RouteCall[]; token: string }> {
     ...gets('/api/check'),
     ...gets('/api/config'),
     ...gets('/api/health'),
+    ...gets('/api/openapi.json'),
     ...gets('/api/account'),
     { route: 'POST /api/account/totp', path: '/api/account/totp', body: { password: PASSWORD } },
     {
@@ -89,6 +75,14 @@ async function everyRoute(): Promise<{ calls: RouteCall[]; token: string }> {
     ...gets('/api/sessions'),
     { route: 'DELETE /api/sessions/:id', path: `/api/sessions/${otherId}` },
     { route: 'DELETE /api/sessions', path: '/api/sessions' },
+    ...gets('/api/tokens'),
+    {
+      // Its answer holds the new token itself.
+      route: 'POST /api/tokens',
+      path: '/api/tokens',
+      body: { name: 'cache', scopes: ['notes:read'], timeExpires: null, password: PASSWORD },
+    },
+    { route: 'DELETE /api/tokens/:id', path: '/api/tokens/no-such-token' },
     ...gets('/api/notes'),
     { route: 'GET /api/notes', path: '/api/notes?since=0' },
     { route: 'POST /api/notes', path: '/api/notes', body: { body: 'new' } },
@@ -143,7 +137,7 @@ const KEPT = new Set(['GET /api/attachments/:id', 'HEAD /api/attachments/:id']);
 describe('Cache-Control on /api answers', () => {
   it('is no-store on every answer but the note list, which revalidates', async () => {
     const { calls, token } = await everyRoute();
-    expect(new Set(calls.map((entry) => entry.route))).toEqual(new Set(apiRoutes()));
+    expect(new Set(calls.map((entry) => entry.route))).toEqual(new Set(apiRoutes(server.app)));
     for (const entry of calls) {
       const [method = ''] = entry.route.split(' ');
       for (const withToken of [true, false]) {

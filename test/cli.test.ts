@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE_UNAUTHORIZED } from '../src/shared/live-message.js';
 import { call, signUp } from './helpers/api-client.js';
+import { bearer, createApiToken } from './helpers/api-tokens.js';
 import { LiveTestClient } from './helpers/live-client.js';
 import { runCli } from './helpers/server-process.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
@@ -51,6 +52,9 @@ describe('the quire CLI', () => {
       const check = () => call(server.url, 'GET', '/api/check', { token });
       expect((await check()).status).toBe(200); // the server has just checked this session
       live.push(await LiveTestClient.connect(server.socketUrl, token));
+      const apiToken = await createApiToken(server.url, token, ['notes:read']);
+      const tokenCheck = () => call(server.url, 'GET', '/api/check', bearer(apiToken.token));
+      expect((await tokenCheck()).status).toBe(200);
       const passwd = await runCli(['user', 'passwd', 'hopper@example.com'], env, 'new password');
       expect(passwd.code).toBe(0);
       // PostgreSQL servers hear of it by a notification, which closes the socket too; an SQLite
@@ -59,6 +63,7 @@ describe('the quire CLI', () => {
         expect(await live[0]?.closed()).toBe(CLOSE_UNAUTHORIZED);
       }
       expect((await check()).status).toBe(401);
+      expect((await tokenCheck()).status).toBe(401);
     } finally {
       for (const client of live) client.close();
       await server.close();

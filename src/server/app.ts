@@ -9,6 +9,7 @@ import Fastify, {
 } from 'fastify';
 import { registerAccountRoutes } from './accounts/account-routes.js';
 import { registerAccountSettingsRoutes } from './accounts/account-settings-routes.js';
+import { registerApiTokenRoutes } from './accounts/api-token-routes.js';
 import { LoginThrottle } from './accounts/login-throttle.js';
 import { registerSessionGuard } from './accounts/require-session.js';
 import { SessionCache } from './accounts/session-cache.js';
@@ -26,6 +27,7 @@ import { registerErrorHandling } from './http/error-handler.js';
 import { registerFinishAnswersOnClose } from './http/finish-answers-on-close.js';
 import { registerHealthRoute } from './http/health-route.js';
 import { registerJsonBodyParser } from './http/json-body-parser.js';
+import { registerOpenApi } from './http/openapi.js';
 import { registerPrivateAnswers } from './http/private-answers.js';
 import { warnAboutUntrustedProxy } from './http/proxy-warning.js';
 import { registerRequestDeadlines, serverTimeoutOptions } from './http/request-deadlines.js';
@@ -153,11 +155,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => unsubscribeSessionCache());
   const sessions = new SessionChecker(db, lifetime, sessionCache);
   const authenticated = registerSessionGuard(app, sessions);
+  await registerOpenApi(app);
   const attachments = config.attachments
     ? await registerAttachments(app, {
         database,
         settings: config.attachments,
-        sessions,
         authenticated,
         clock: options.clock ?? nowInSeconds,
         housekeepingMs: options.housekeepingMs ?? 60 * 60_000,
@@ -177,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerSignInRoutes(app, { db, oidc: config.oidc, rateLimit: rateLimitConfig });
   registerSessionRoutes(app, { db, bus, authenticated, lifetime });
+  registerApiTokenRoutes(app, { db, bus, authenticated, rateLimit: rateLimitConfig, throttle });
   registerAccountSettingsRoutes(app, {
     db,
     bus,

@@ -17,6 +17,10 @@ export const ERROR_STATUS = {
   /** The password given to confirm an account change is wrong; the session stays valid. */
   wrong_password: 403,
   forbidden: 403,
+  /** An API token used for what only a signed-in session may do: manage the account. */
+  session_required: 403,
+  /** An API token without the scope the call needs; the message names it. */
+  scope_denied: 403,
   not_found: 404,
   /** A save to a note that is in the trash: restore it first, or save the text as a new note. */
   in_trash: 404,

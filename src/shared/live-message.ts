@@ -6,6 +6,9 @@ export const LIVE_SOCKET_PATH = '/socket';
 /** Close code the server uses when the socket's token is missing, wrong or revoked. */
 export const CLOSE_UNAUTHORIZED = 4401;
 
+/** Close code for an API token without the `notes:read` scope, which live events need. */
+export const CLOSE_FORBIDDEN = 4403;
+
 /** Close code when the account already holds as many live sockets as it may. */
 export const CLOSE_TOO_MANY_SOCKETS = 4429;
 

@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyContextConfig, FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { OidcSignInOption } from '../../shared/sign-in-handoff.js';
 import type { Db } from '../db/schema.js';
 import { forbidden } from '../domain-errors.js';
@@ -11,6 +11,7 @@ import {
   PublicConfigResponse,
 } from '../http/schemas/account.js';
 import { LoginRequest, UnlockRequest } from '../http/schemas/account-security.js';
+import { NoContent } from '../http/schemas/no-content.js';
 import type { LiveBus } from '../live/live-bus.js';
 import {
   type AccountPolicy,
@@ -19,6 +20,7 @@ import {
   verifyCredentials,
 } from './account-service.js';
 import type { LoginThrottle } from './login-throttle.js';
+import type { Authenticated } from './require-session.js';
 import { checkSecondFactor, unlockSecondFactor } from './second-factor.js';
 import { deleteSession } from './session-repository.js';
 import { clientOf, startSession } from './session-service.js';
@@ -27,7 +29,7 @@ import { countUsers } from './user-repository.js';
 export interface AccountRoutesOptions {
   db: Db;
   bus: LiveBus;
-  authenticated: preHandlerAsyncHookHandler;
+  authenticated: Authenticated;
   policy: AccountPolicy;
   /** Per-address limit of `@fastify/rate-limit` for the routes that check a password. */
   rateLimit: FastifyContextConfig;
@@ -115,19 +117,23 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     },
   );
 
-  api.post('/api/logout', { preHandler: authenticated }, async (request, reply) => {
-    const { sessionId, userId } = request.session;
-    await deleteSession(db, sessionId);
-    await bus.endSessions({ userId, sessionIds: [sessionId] });
-    return reply
-      .header(...CLEAR_BROWSER_CACHE)
-      .code(204)
-      .send();
-  });
+  api.post(
+    '/api/logout',
+    { schema: { response: { 204: NoContent } }, preHandler: authenticated('session') },
+    async (request, reply) => {
+      const { sessionId, userId } = request.session;
+      await deleteSession(db, sessionId);
+      await bus.endSessions({ userId, sessionIds: [sessionId] });
+      return reply
+        .header(...CLEAR_BROWSER_CACHE)
+        .code(204)
+        .send(null);
+    },
+  );
 
   api.get(
     '/api/check',
-    { schema: { response: { 200: CheckResponse } }, preHandler: authenticated },
+    { schema: { response: { 200: CheckResponse } }, preHandler: authenticated('any') },
     async (request) => ({ email: request.session.email }),
   );
 

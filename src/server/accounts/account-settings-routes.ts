@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyContextConfig, FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { Db } from '../db/schema.js';
 import {
   AccountResponse,
@@ -10,11 +10,13 @@ import {
   TotpConfirmResponse,
   TotpSetupResponse,
 } from '../http/schemas/account-security.js';
+import { NoContent } from '../http/schemas/no-content.js';
 import type { LiveBus } from '../live/live-bus.js';
 import { checkNewPassword } from './credentials.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { confirmPassword, confirmSecondFactor } from './password-confirmation.js';
 import { hashPassword } from './password-hash.js';
+import type { Authenticated } from './require-session.js';
 import { beginTotpSetup, confirmTotpSetup, hasTotp, turnOffTotp } from './second-factor.js';
 import { deleteSessionsOfUser } from './session-repository.js';
 import { deleteUser, updatePasswordHash } from './user-repository.js';
@@ -22,7 +24,7 @@ import { deleteUser, updatePasswordHash } from './user-repository.js';
 export interface AccountSettingsRoutesOptions {
   db: Db;
   bus: LiveBus;
-  authenticated: preHandlerAsyncHookHandler;
+  authenticated: Authenticated;
   rateLimit: FastifyContextConfig;
   throttle: LoginThrottle;
   scryptCost: number;
@@ -37,11 +39,11 @@ export function registerAccountSettingsRoutes(
 ): void {
   const { db, bus, authenticated, throttle } = options;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const guarded = { preHandler: authenticated, config: options.rateLimit };
+  const guarded = { preHandler: authenticated('session'), config: options.rateLimit };
 
   api.get(
     '/api/account',
-    { schema: { response: { 200: AccountResponse } }, preHandler: authenticated },
+    { schema: { response: { 200: AccountResponse } }, preHandler: authenticated('session') },
     async (request) => ({
       email: request.session.email,
       totpEnabled: await hasTotp(db, request.session.userId),
@@ -92,7 +94,7 @@ export function registerAccountSettingsRoutes(
 
   api.delete(
     '/api/account/totp',
-    { ...guarded, schema: { body: PasswordAndSecondFactor } },
+    { ...guarded, schema: { body: PasswordAndSecondFactor, response: { 204: NoContent } } },
     async (request, reply) => {
       const { userId, sessionId } = request.session;
       const { password, totp } = request.body;
@@ -100,14 +102,14 @@ export function registerAccountSettingsRoutes(
       await confirmSecondFactor(db, throttle, user, totp, request.ip);
       await turnOffTotp(db, userId);
       await endOtherSessions(userId, sessionId);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
   // A new password ends every other session: whoever knew the old one is signed out.
   api.post(
     '/api/account/password',
-    { ...guarded, schema: { body: PasswordChangeRequest } },
+    { ...guarded, schema: { body: PasswordChangeRequest, response: { 204: NoContent } } },
     async (request, reply) => {
       const { userId, sessionId } = request.session;
       const { currentPassword, newPassword, totp } = request.body;
@@ -120,14 +122,14 @@ export function registerAccountSettingsRoutes(
         await deleteSessionsOfUser(trx, userId, sessionId);
       });
       await bus.endSessions({ userId, exceptSessionId: sessionId });
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
   // Deleting the account needs the second factor too: a password alone must not lose the notes.
   api.delete(
     '/api/account',
-    { ...guarded, schema: { body: PasswordAndSecondFactor } },
+    { ...guarded, schema: { body: PasswordAndSecondFactor, response: { 204: NoContent } } },
     async (request, reply) => {
       const { userId } = request.session;
       const { password, totp } = request.body;
@@ -137,7 +139,7 @@ export function registerAccountSettingsRoutes(
       await bus.endSessions({ userId });
       await options.afterAccountDeleted?.(userId);
       request.log.info({ userId }, 'account deleted');
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

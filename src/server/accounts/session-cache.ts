@@ -95,7 +95,10 @@ export class SessionCache {
   forget(ended: SessionsEnded): void {
     this.ends += 1;
     for (const [tokenHash, { session }] of this.entries) {
-      if (session.userId === ended.userId && endsSession(ended, session.sessionId)) {
+      if (
+        session.userId === ended.userId &&
+        endsSession(ended, session.sessionId, session.scopes !== undefined)
+      ) {
         this.entries.delete(tokenHash);
       }
     }

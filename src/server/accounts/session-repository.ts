@@ -1,16 +1,25 @@
+import type { TokenScope } from '../../shared/api-tokens.js';
 import { prepared } from '../db/prepared-query.js';
 import type { Db } from '../db/schema.js';
 
+/**
+ * Who is calling: a signed-in session, or a personal API token (`scopes` set; its id is the
+ * `sessionId`, so ending it closes its sockets and leaves caches as a session's end does).
+ */
 export interface SessionOwner {
   sessionId: string;
   userId: string;
   email: string;
+  /** Only on an API token: what it may do. */
+  scopes?: readonly TokenScope[];
 }
 
 /** A session as the token check sees it: whose it is, and how old and idle. */
 export interface StoredSession extends SessionOwner {
   timeCreated: number;
   timeLastSeen: number;
+  /** Only on an API token: when it stops working; null: never. */
+  timeExpires?: number | null;
 }
 
 /** A session as its owner sees it in the list of their sessions. */

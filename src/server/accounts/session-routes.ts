@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { SessionListResponse } from '../../shared/account-security.js';
 import { nowInSeconds } from '../clock.js';
 import type { Db } from '../db/schema.js';
@@ -8,7 +8,9 @@ import {
   SessionIdParams,
   SessionListResponse as SessionListSchema,
 } from '../http/schemas/account-security.js';
+import { NoContent } from '../http/schemas/no-content.js';
 import type { LiveBus } from '../live/live-bus.js';
+import type { Authenticated } from './require-session.js';
 import { isSessionExpired, type SessionLifetime } from './session-lifetime.js';
 import {
   deleteSessionOfUser,
@@ -19,7 +21,7 @@ import {
 export interface SessionRoutesOptions {
   db: Db;
   bus: LiveBus;
-  authenticated: preHandlerAsyncHookHandler;
+  authenticated: Authenticated;
   lifetime: SessionLifetime;
 }
 
@@ -30,7 +32,7 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
 
   api.get(
     '/api/sessions',
-    { schema: { response: { 200: SessionListSchema } }, preHandler: authenticated },
+    { schema: { response: { 200: SessionListSchema } }, preHandler: authenticated('session') },
     async (request): Promise<SessionListResponse> => {
       const { userId, sessionId } = request.session;
       const now = nowInSeconds();
@@ -45,21 +47,28 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
 
   api.delete(
     '/api/sessions/:id',
-    { schema: { params: SessionIdParams }, preHandler: authenticated },
+    {
+      schema: { params: SessionIdParams, response: { 204: NoContent } },
+      preHandler: authenticated('session'),
+    },
     async (request, reply) => {
       const { userId } = request.session;
       const { id } = request.params;
       if (!(await deleteSessionOfUser(db, userId, id))) throw notFound('No such session');
       await bus.endSessions({ userId, sessionIds: [id] });
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
   // "Sign out everywhere else": every session of the user but the one asking.
-  api.delete('/api/sessions', { preHandler: authenticated }, async (request, reply) => {
-    const { userId, sessionId } = request.session;
-    await deleteSessionsOfUser(db, userId, sessionId);
-    await bus.endSessions({ userId, exceptSessionId: sessionId });
-    return reply.code(204).send();
-  });
+  api.delete(
+    '/api/sessions',
+    { schema: { response: { 204: NoContent } }, preHandler: authenticated('session') },
+    async (request, reply) => {
+      const { userId, sessionId } = request.session;
+      await deleteSessionsOfUser(db, userId, sessionId);
+      await bus.endSessions({ userId, exceptSessionId: sessionId });
+      return reply.code(204).send(null);
+    },
+  );
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { nowInSeconds } from '../clock.js';
 import type { Db } from '../db/schema.js';
+import { findApiTokenByHash, touchApiToken } from './api-token-repository.js';
 import type { SessionCache } from './session-cache.js';
 import {
   isSessionExpired,
@@ -15,7 +16,7 @@ import {
   type StoredSession,
   touchSession,
 } from './session-repository.js';
-import { hashSessionToken, newSessionToken } from './session-token.js';
+import { hashSessionToken, isApiToken, newSessionToken } from './session-token.js';
 
 /** Where a session was opened from, as its owner will see it in the list of sessions. */
 export interface SessionClient {
@@ -45,7 +46,10 @@ export async function startSession(db: Db, userId: string, client: SessionClient
   return token;
 }
 
-/** Checks session tokens: the token check of every request and of every live socket. */
+/**
+ * Checks session and API tokens: the token check of every request and of every live socket.
+ * An API token is a session with scopes (`SessionOwner.scopes`) and its own expiry.
+ */
 export class SessionChecker {
   constructor(
     private readonly db: Db,
@@ -56,14 +60,15 @@ export class SessionChecker {
   /**
    * The live session a token belongs to, or undefined for a missing, unknown, revoked or expired
    * one. An expired session is removed; a used one has its last-seen time refreshed now and
-   * then.
+   * then, at most once a minute, so a busy client does not write on every request.
    */
   async authenticate(token: string | undefined): Promise<SessionOwner | undefined> {
     if (!token || token.length > 256) return undefined;
     const tokenHash = hashSessionToken(token);
-    const session = this.cache.get(tokenHash) ?? (await this.find(tokenHash));
+    const session = this.cache.get(tokenHash) ?? (await this.find(tokenHash, isApiToken(token)));
     if (!session) return undefined;
     const now = nowInSeconds();
+    if (session.scopes) return this.apiToken(tokenHash, session, now);
     if (isSessionExpired(session, now, this.lifetime)) {
       this.cache.drop(tokenHash);
       await deleteSession(this.db, session.sessionId);
@@ -76,9 +81,26 @@ export class SessionChecker {
     return { sessionId: session.sessionId, userId: session.userId, email: session.email };
   }
 
-  private async find(tokenHash: string): Promise<StoredSession | undefined> {
+  /** An expired API token stays listed for its owner, refused, until they revoke it. */
+  private async apiToken(
+    tokenHash: string,
+    token: StoredSession,
+    now: number,
+  ): Promise<SessionOwner | undefined> {
+    if (token.timeExpires != null && now >= token.timeExpires) return undefined;
+    if (now - token.timeLastSeen > LAST_SEEN_RESOLUTION_SECONDS) {
+      this.cache.seen(tokenHash, now); // before the write: requests meanwhile do not write again
+      await touchApiToken(this.db, token.sessionId, now);
+    }
+    const { sessionId, userId, email, scopes } = token;
+    return { sessionId, userId, email, scopes };
+  }
+
+  private async find(tokenHash: string, apiToken: boolean): Promise<StoredSession | undefined> {
     const since = this.cache.lookup();
-    const session = await findSessionByTokenHash(this.db, tokenHash);
+    const session = apiToken
+      ? await findApiTokenByHash(this.db, tokenHash)
+      : await findSessionByTokenHash(this.db, tokenHash);
     if (session) this.cache.keep(tokenHash, session, since);
     return session;
   }

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { SessionChecker } from '../accounts/session-service.js';
-import { unauthorized } from '../domain-errors.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Authenticated, tokenOf } from '../accounts/require-session.js';
 import { CLEAR_BROWSER_CACHE } from '../http/clear-browser-cache.js';
+import { NoContent } from '../http/schemas/no-content.js';
 
 /** The cookie that lets `<img>` and links load attachments, which cannot send the header. */
 export const ACCESS_COOKIE = 'quire_attachments';
@@ -29,18 +29,12 @@ function cookie(value: string, request: FastifyRequest, maxAge?: number): string
 }
 
 /**
- * Reading an attachment: the session is the `token` header's or, for what the browser loads by
- * itself, the access cookie's. The cookie is honoured by these reads alone, never by anything
- * that changes data, and SameSite=Strict keeps other sites' pages from sending it.
+ * Where reading an attachment also finds the token: for what the browser loads by itself, the
+ * access cookie. The cookie is honoured by these reads alone, never by anything that changes
+ * data, and SameSite=Strict keeps other sites' pages from sending it.
  */
-export function readerGuard(sessions: SessionChecker): preHandlerAsyncHookHandler {
-  return async (request) => {
-    const header = request.headers.token;
-    const token = typeof header === 'string' ? header : cookieToken(request.headers.cookie);
-    const session = token ? await sessions.authenticate(token) : undefined;
-    if (!session) throw unauthorized(token ? 'Session is not valid' : 'Send the token header');
-    request.session = session;
-  };
+export function accessCookieToken(request: FastifyRequest): string | undefined {
+  return cookieToken(request.headers.cookie);
 }
 
 /**
@@ -51,17 +45,24 @@ export function readerGuard(sessions: SessionChecker): preHandlerAsyncHookHandle
  */
 export function registerAccessCookieRoutes(
   app: FastifyInstance,
-  authenticated: preHandlerAsyncHookHandler,
+  authenticated: Authenticated,
 ): void {
-  app.post('/api/attachments/access', { preHandler: authenticated }, async (request, reply) => {
-    const token = request.headers.token as string;
-    return reply.header('set-cookie', cookie(token, request)).code(204).send();
-  });
-  app.delete('/api/attachments/access', async (request, reply) =>
-    reply
-      .header('set-cookie', cookie('', request, 0))
-      .header(...CLEAR_BROWSER_CACHE)
-      .code(204)
-      .send(),
+  app.post(
+    '/api/attachments/access',
+    { schema: { response: { 204: NoContent } }, preHandler: authenticated('session') },
+    async (request, reply) => {
+      const token = tokenOf(request) as string;
+      return reply.header('set-cookie', cookie(token, request)).code(204).send();
+    },
+  );
+  app.delete(
+    '/api/attachments/access',
+    { schema: { response: { 204: NoContent } } },
+    async (request, reply) =>
+      reply
+        .header('set-cookie', cookie('', request, 0))
+        .header(...CLEAR_BROWSER_CACHE)
+        .code(204)
+        .send(),
   );
 }

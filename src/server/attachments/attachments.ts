@@ -1,8 +1,8 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
-import type { SessionChecker } from '../accounts/session-service.js';
+import type { FastifyInstance } from 'fastify';
+import type { Authenticated } from '../accounts/require-session.js';
 import type { AttachmentConfig } from '../config.js';
 import type { Database } from '../db/database.js';
-import { readerGuard, registerAccessCookieRoutes } from './access-cookie.js';
+import { accessCookieToken, registerAccessCookieRoutes } from './access-cookie.js';
 import type { AttachmentBlobs } from './attachment-blobs.js';
 import { AttachmentStore } from './attachment-store.js';
 import { DatabaseBlobs } from './database-blobs.js';
@@ -23,8 +23,7 @@ export function openBlobs(database: Database, settings: AttachmentConfig): Attac
 export interface AttachmentOptions {
   database: Database;
   settings: AttachmentConfig;
-  sessions: SessionChecker;
-  authenticated: preHandlerAsyncHookHandler;
+  authenticated: Authenticated;
   clock: () => number;
   /** How often unreferenced files are looked for; and how old they must be to go. */
   housekeepingMs: number;
@@ -49,7 +48,11 @@ export async function registerAttachments(
   registerAccessCookieRoutes(app, authenticated);
   registerUsageRoute(app, { db, settings, authenticated });
   await registerUploadRoute(app, { store, authenticated });
-  registerDownloadRoute(app, { db, blobs, reader: readerGuard(options.sessions) });
+  registerDownloadRoute(app, {
+    db,
+    blobs,
+    reader: authenticated('attachments', accessCookieToken),
+  });
 
   const known = new ReferencesRead();
   let running = false;

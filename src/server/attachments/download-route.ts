@@ -3,6 +3,9 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/schema.js';
 import { notFound } from '../domain-errors.js';
+import { notModified } from '../http/not-modified.js';
+import { ErrorResponse } from '../http/schemas/api-error.js';
+import { fileAnswer } from '../http/schemas/file-answer.js';
 import type { AttachmentBlobs } from './attachment-blobs.js';
 import { isAttachmentId } from './attachment-id.js';
 import { findAttachment } from './attachment-repository.js';
@@ -27,7 +30,14 @@ export function registerDownloadRoute(
     // HEAD is its own: Fastify's would read the whole file only to throw it away.
     method: ['GET', 'HEAD'],
     url: '/api/attachments/:id',
-    schema: { params: IdParams },
+    schema: {
+      params: IdParams,
+      response: {
+        200: fileAnswer('The file, with its type'),
+        206: fileAnswer('The byte range asked for'),
+        416: ErrorResponse,
+      },
+    },
     preHandler: options.reader,
     compress: false,
     handler: async (request, reply) => {
@@ -44,7 +54,7 @@ export function registerDownloadRoute(
         'cache-control': CACHE_CONTROL,
         'accept-ranges': 'bytes',
       });
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      if (request.headers['if-none-match'] === etag) return notModified(reply);
       const ifRange = request.headers['if-range'];
       const range =
         ifRange === undefined || ifRange === etag

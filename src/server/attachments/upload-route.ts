@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Authenticated } from '../accounts/require-session.js';
 import { Attachment } from '../http/schemas/attachment.js';
 import type { AttachmentStore } from './attachment-store.js';
 
@@ -19,7 +20,7 @@ async function* nothing(): AsyncGenerator<Uint8Array> {}
  */
 export async function registerUploadRoute(
   app: FastifyInstance,
-  options: { store: AttachmentStore; authenticated: preHandlerAsyncHookHandler },
+  options: { store: AttachmentStore; authenticated: Authenticated },
 ) {
   const { store, authenticated } = options;
   await app.register(async (scope) => {
@@ -29,14 +30,20 @@ export async function registerUploadRoute(
     scope.withTypeProvider<TypeBoxTypeProvider>().post(
       '/api/attachments',
       {
-        schema: { querystring: UploadQuery, response: { 201: Attachment } },
+        schema: {
+          querystring: UploadQuery,
+          rawBody: { description: 'The file itself, of any type' },
+          response: { 201: Attachment },
+        },
         compress: false,
         decompress: false,
-        async onRequest(request, reply) {
-          await authenticated.call(this, request, reply);
-          const declared = Number(request.headers['content-length'] ?? Number.NaN);
-          await store.checkDeclaredSize(request.session.userId, declared);
-        },
+        onRequest: [
+          authenticated('attachments'),
+          async (request) => {
+            const declared = Number(request.headers['content-length'] ?? Number.NaN);
+            await store.checkDeclaredSize(request.session.userId, declared);
+          },
+        ],
       },
       async (request, reply) => {
         const body = (request.body as IncomingMessage | undefined) ?? nothing();

@@ -1,4 +1,5 @@
 import { createAccount } from '../accounts/account-service.js';
+import { deleteApiTokensOfUser } from '../accounts/api-token-repository.js';
 import { checkNewPassword, normalizeEmail } from '../accounts/credentials.js';
 import { hashPassword } from '../accounts/password-hash.js';
 import {
@@ -57,7 +58,10 @@ export async function listUserLines(db: Db): Promise<string> {
 /** Tells running servers that sessions ended, where they can hear it (PostgreSQL). */
 export type AnnounceSessionsEnded = (ended: SessionsEnded) => Promise<void>;
 
-/** `quire user passwd EMAIL` — sets a new password and signs the user out everywhere. */
+/**
+ * `quire user passwd EMAIL` — sets a new password and signs the user out everywhere. It is the
+ * way back into an account someone else got into, so their API tokens go too.
+ */
 export async function changePassword(
   db: Db,
   config: Config,
@@ -71,9 +75,10 @@ export async function changePassword(
   await db.transaction().execute(async (trx) => {
     await updatePasswordHash(trx, user.id, hash);
     await deleteSessionsOfUser(trx, user.id);
+    await deleteApiTokensOfUser(trx, user.id);
   });
   await announce({ userId: user.id });
-  return `Changed the password of ${user.email}; their sessions were signed out`;
+  return `Changed the password of ${user.email}; their sessions were signed out and their API tokens revoked`;
 }
 
 /**

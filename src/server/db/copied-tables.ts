@@ -7,6 +7,7 @@ export const TABLES = [
   'users',
   'oidc_identities',
   'sessions',
+  'api_tokens',
   'notes',
   'note_links',
   'note_link_names',
@@ -26,6 +27,7 @@ export const KEYS: Record<TableName, readonly [string, ...string[]]> = {
   // Who signs in through an OpenID provider goes with the account; one-time codes do not.
   oidc_identities: ['issuer', 'subject'],
   sessions: ['id'],
+  api_tokens: ['id'],
   notes: ['id'],
   note_links: ['note_id', 'target_key'],
   note_link_names: ['note_id', 'name_key'],

@@ -185,6 +185,23 @@ export interface SignInCodeTable {
   time_expires: number;
 }
 
+/** A personal API token (docs/api.md); times in Unix seconds. */
+export interface ApiTokenTable {
+  id: string;
+  user_id: string;
+  /** What the owner called it, to tell tokens apart in the list. */
+  name: string;
+  /** SHA-256 of the token, hex; the token itself is never stored. */
+  token_hash: string;
+  /** Space-separated scope names (src/shared/api-tokens.ts). */
+  scopes: string;
+  time_created: number;
+  /** When it stops working; null: never. */
+  time_expires: number | null;
+  /** When it was last used, to a minute or so; null: never used. */
+  time_last_used: number | null;
+}
+
 export interface DatabaseSchema {
   users: UserTable;
   sessions: SessionTable;
@@ -202,4 +219,5 @@ export interface DatabaseSchema {
   backup_runs: BackupRunTable;
   oidc_identities: OidcIdentityTable;
   sign_in_codes: SignInCodeTable;
+  api_tokens: ApiTokenTable;
 }

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Authenticated } from '../accounts/require-session.js';
 import type { Db } from '../db/schema.js';
 import { notFound } from '../domain-errors.js';
 import { BacklinksResponse } from '../http/schemas/backlinks.js';
@@ -10,7 +11,7 @@ import { notesLinkingTo } from './link-index.js';
 
 export interface BacklinkRoutesOptions {
   db: Db;
-  authenticated: preHandlerAsyncHookHandler;
+  authenticated: Authenticated;
 }
 
 /** The notes that link to one of the caller's notes (docs/links.md). */
@@ -22,7 +23,7 @@ export function registerBacklinkRoutes(app: FastifyInstance, options: BacklinkRo
     '/api/notes/:id/backlinks',
     {
       schema: { params: NoteIdParams, response: { 200: BacklinksResponse } },
-      preHandler: authenticated,
+      preHandler: authenticated('notes:read'),
     },
     async (request) => {
       const { userId } = request.session;

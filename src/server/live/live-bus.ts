@@ -21,8 +21,10 @@ export interface Presence {
 }
 
 /**
- * Sessions that just ended: the listed ones, or every session of the user except
- * `exceptSessionId`. Their sockets close on every instance.
+ * Sessions that just ended: the listed ones, every session of the user except
+ * `exceptSessionId` (signing out elsewhere, a new password), or all of them with the account.
+ * Their sockets close on every instance. An API token ends like a session, by its id or with
+ * the account, but not with the other sessions: a script's token outlives the owner's sign-outs.
  */
 export interface SessionsEnded {
   userId: string;
@@ -30,11 +32,11 @@ export interface SessionsEnded {
   exceptSessionId?: string;
 }
 
-/** Whether `sessionId` is among the sessions that ended. */
-export function endsSession(ended: SessionsEnded, sessionId: string): boolean {
-  return ended.sessionIds
-    ? ended.sessionIds.includes(sessionId)
-    : sessionId !== ended.exceptSessionId;
+/** Whether `sessionId` (an API token's id when `apiToken`) is among the sessions that ended. */
+export function endsSession(ended: SessionsEnded, sessionId: string, apiToken = false): boolean {
+  if (ended.sessionIds) return ended.sessionIds.includes(sessionId);
+  if (ended.exceptSessionId !== undefined) return !apiToken && sessionId !== ended.exceptSessionId;
+  return true;
 }
 
 export interface LiveBusListener {

@@ -20,6 +20,8 @@ export interface LiveClient {
   sync?: boolean;
   /** This socket, among all of every instance: its own presence is not sent back to it. */
   socketId: string;
+  /** Opened with an API token (whose id is `sessionId`) rather than a session. */
+  apiToken?: boolean;
 }
 
 export const DEFAULT_MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
@@ -101,7 +103,7 @@ export class LiveHub {
     const clients = this.clientsByUser.get(ended.userId);
     if (!clients) return;
     for (const client of clients) {
-      if (endsSession(ended, client.sessionId)) {
+      if (endsSession(ended, client.sessionId, client.apiToken)) {
         client.socket.close(CLOSE_UNAUTHORIZED, 'Session ended');
       }
     }

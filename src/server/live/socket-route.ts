@@ -3,14 +3,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
   AUTH_TIMEOUT_MS,
+  CLOSE_FORBIDDEN,
   CLOSE_TOO_MANY_SOCKETS,
   CLOSE_UNAUTHORIZED,
   isLiveClientId,
   LIVE_SOCKET_PATH,
   MAX_PRESENCE_STATE,
 } from '../../shared/live-message.js';
-import { findExistingSessionIds } from '../accounts/session-repository.js';
+import { findLiveCredentialIds } from '../accounts/credential-ids.js';
 import type { SessionChecker } from '../accounts/session-service.js';
+import { nowInSeconds } from '../clock.js';
 import type { Db } from '../db/schema.js';
 import { DomainError, tooManyRequests } from '../domain-errors.js';
 import { startHeartbeat } from './heartbeat.js';
@@ -114,6 +116,8 @@ export function registerLiveSocket(app: FastifyInstance, options: LiveSocketOpti
       let client: LiveClient | undefined;
       let userPlace: AdmissionTicket | undefined;
       let authenticating = false;
+      /** Presence comes with editing: an API token that may not write notes sends none. */
+      let mayEdit = false;
       let presenceWindow = { start: 0, sent: 0 };
       const authTimer = setTimeout(
         () => socket.close(CLOSE_AUTH_TIMEOUT, 'Authentication timed out'),
@@ -123,7 +127,7 @@ export function registerLiveSocket(app: FastifyInstance, options: LiveSocketOpti
       socket.on('message', async (data, isBinary) => {
         // After auth, the only thing a client says is where it is in a note (docs/sync.md).
         if (client) {
-          const presence = client.sync ? presenceMessage(data, isBinary) : undefined;
+          const presence = client.sync && mayEdit ? presenceMessage(data, isBinary) : undefined;
           const now = Date.now();
           if (now - presenceWindow.start >= 1_000) presenceWindow = { start: now, sent: 0 };
           if (!presence || ++presenceWindow.sent > PRESENCE_PER_SECOND) return;
@@ -144,6 +148,12 @@ export function registerLiveSocket(app: FastifyInstance, options: LiveSocketOpti
             socket.close(CLOSE_UNAUTHORIZED, 'Unauthorized');
             return;
           }
+          // Live events are the account's notes: an API token needs the scope that reads them.
+          if (session.scopes && !session.scopes.includes('notes:read')) {
+            socket.close(CLOSE_FORBIDDEN, 'This API token lacks the notes:read scope');
+            return;
+          }
+          mayEdit = !session.scopes || session.scopes.includes('notes:write');
           ticket?.release();
           userPlace = admission.admitUser(session.userId);
           if (!userPlace) {
@@ -153,6 +163,7 @@ export function registerLiveSocket(app: FastifyInstance, options: LiveSocketOpti
           client = {
             userId: session.userId,
             sessionId: session.sessionId,
+            apiToken: session.scopes !== undefined,
             socket,
             clientId: auth.clientId,
             sync: auth.sync,
@@ -161,7 +172,7 @@ export function registerLiveSocket(app: FastifyInstance, options: LiveSocketOpti
           hub.add(client);
           // A logout that ended the session while it was being read has already told the hub,
           // before this socket was in it: look again now that any later end will find it.
-          const stillThere = await findExistingSessionIds(db, [session.sessionId]);
+          const stillThere = await findLiveCredentialIds(db, [session.sessionId], nowInSeconds());
           if (!stillThere.has(session.sessionId)) socket.close(CLOSE_UNAUTHORIZED, 'Session ended');
         } catch (error) {
           request.log.error({ err: error }, 'live socket authentication failed');

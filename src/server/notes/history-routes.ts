@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Authenticated } from '../accounts/require-session.js';
 import type { Db } from '../db/schema.js';
 import { notFound } from '../domain-errors.js';
 import { NoteSchema } from '../http/schemas/note.js';
@@ -13,7 +14,7 @@ import { findVersionBody, listVersions, versionAsNote } from './version-reposito
 export interface HistoryRoutesOptions {
   db: Db;
   notes: NoteService;
-  authenticated: preHandlerAsyncHookHandler;
+  authenticated: Authenticated;
 }
 
 const VersionParams = Type.Object({
@@ -37,7 +38,7 @@ export function registerHistoryRoutes(app: FastifyInstance, options: HistoryRout
     '/api/notes/:id/versions',
     {
       schema: { params: NoteIdParams, response: { 200: VersionListResponse } },
-      preHandler: authenticated,
+      preHandler: authenticated('notes:read'),
     },
     async (request) => {
       const note = await ownNote(request.session.userId, request.params.id);
@@ -47,7 +48,10 @@ export function registerHistoryRoutes(app: FastifyInstance, options: HistoryRout
 
   api.get(
     '/api/notes/:id/versions/:revision',
-    { schema: { params: VersionParams, response: { 200: NoteSchema } }, preHandler: authenticated },
+    {
+      schema: { params: VersionParams, response: { 200: NoteSchema } },
+      preHandler: authenticated('notes:read'),
+    },
     async (request) => {
       const note = await ownNote(request.session.userId, request.params.id);
       const revision = Number(request.params.revision);
@@ -62,7 +66,7 @@ export function registerHistoryRoutes(app: FastifyInstance, options: HistoryRout
     '/api/notes/:id/restore',
     {
       schema: { params: NoteIdParams, body: RestoreVersionRequest, response: { 200: NoteSchema } },
-      preHandler: authenticated,
+      preHandler: authenticated('notes:write'),
     },
     async (request) =>
       notes.restoreVersion(request.session, request.params.id, request.body.revision),

@@ -1,11 +1,14 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { CONFLICT_VERSION_HEADER, LIST_CURSOR_HEADER } from '../../shared/api-headers.js';
 import { fromBase64, fromBase64Url } from '../../shared/base64.js';
 import { updateText } from '../../shared/note-document.js';
+import type { Authenticated } from '../accounts/require-session.js';
 import type { Database } from '../db/database.js';
 import { invalidInput } from '../domain-errors.js';
+import { notModified } from '../http/not-modified.js';
+import { NoContent } from '../http/schemas/no-content.js';
 import {
   CreateNoteRequest,
   NoteDocumentQuery,
@@ -14,7 +17,7 @@ import {
   SyncedNoteResponse,
   UpdateNoteRequest,
 } from '../http/schemas/note.js';
-import { NoteChangesQuery } from '../http/schemas/note-changes.js';
+import { NoteChangesQuery, NoteListResponse } from '../http/schemas/note-changes.js';
 import { callerOf } from './caller-of.js';
 import { changesSince } from './note-changes.js';
 import { NoteListCache } from './note-list-cache.js';
@@ -23,7 +26,7 @@ import type { NoteService } from './note-service.js';
 export interface NoteRoutesOptions {
   database: Database;
   notes: NoteService;
-  authenticated: preHandlerAsyncHookHandler;
+  authenticated: Authenticated;
 }
 
 export const NoteIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
@@ -55,13 +58,18 @@ export function registerNoteRoutes(app: FastifyInstance, options: NoteRoutesOpti
   const clock = database.changes;
   const lists = new NoteListCache(database.readList, db, clock);
 
-  // The whole list is sent as the bytes kept until the user's next change (no response schema:
-  // the bytes already have the shape of NoteListResponse). Its entity tag holds its cursor, so
-  // any instance answers 304 while nothing changed, without reading the list. With `since`,
-  // only what changed.
+  // The whole list is sent as the bytes kept until the user's next change (the response schema
+  // serializes only the answer to `since`). Its entity tag holds its cursor, so any instance
+  // answers 304 while nothing changed, without reading the list. With `since`, only what changed.
   api.get(
     '/api/notes',
-    { schema: { querystring: NoteChangesQuery }, preHandler: authenticated },
+    {
+      schema: {
+        querystring: NoteChangesQuery,
+        response: { 200: NoteListResponse },
+      },
+      preHandler: authenticated('notes:read'),
+    },
     async (request, reply) => {
       const { userId } = request.session;
       if (request.query.since !== undefined) {
@@ -72,11 +80,12 @@ export function registerNoteRoutes(app: FastifyInstance, options: NoteRoutesOpti
         const cursor = await lists.unchangedCursor(userId, tag);
         if (cursor === undefined) continue;
         void reply.header('etag', `"${tag}"`).header(LIST_CURSOR_HEADER, cursor);
-        return reply.code(304).send();
+        return notModified(reply);
       }
       const list = await lists.read(userId);
       void reply.header('etag', list.etag).header(LIST_CURSOR_HEADER, list.cursor);
-      return reply.type('application/json; charset=utf-8').send(list.body);
+      // The bytes go out as they are: they are the list's JSON already.
+      return reply.type('application/json; charset=utf-8').send(list.body as never);
     },
   );
 
@@ -84,7 +93,7 @@ export function registerNoteRoutes(app: FastifyInstance, options: NoteRoutesOpti
     '/api/notes',
     {
       schema: { body: CreateNoteRequest, response: { 200: NoteSchema, 201: NoteSchema } },
-      preHandler: authenticated,
+      preHandler: authenticated('notes:write'),
     },
     async (request, reply) => {
       const { body, id } = request.body;
@@ -99,7 +108,7 @@ export function registerNoteRoutes(app: FastifyInstance, options: NoteRoutesOpti
     '/api/notes',
     {
       schema: { body: UpdateNoteRequest, response: { 200: SyncedNoteResponse } },
-      preHandler: authenticated,
+      preHandler: authenticated('notes:write'),
     },
     async (request, reply) => {
       const { id, body, revision, sync } = request.body;
@@ -127,7 +136,7 @@ export function registerNoteRoutes(app: FastifyInstance, options: NoteRoutesOpti
         querystring: NoteDocumentQuery,
         response: { 200: NoteDocumentResponse },
       },
-      preHandler: authenticated,
+      preHandler: authenticated('notes:read'),
     },
     async (request) => {
       const { since, at, vector } = request.query;
@@ -147,10 +156,13 @@ export function registerNoteRoutes(app: FastifyInstance, options: NoteRoutesOpti
   // Deleting moves the note to the trash; the live `delete` goes out as spec §4.4 says.
   api.delete(
     '/api/notes/:id',
-    { schema: { params: NoteIdParams }, preHandler: authenticated },
+    {
+      schema: { params: NoteIdParams, response: { 204: NoContent } },
+      preHandler: authenticated('notes:write'),
+    },
     async (request, reply) => {
       await notes.trash(callerOf(request), request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

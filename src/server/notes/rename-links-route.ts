@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Authenticated } from '../accounts/require-session.js';
 import type { Db } from '../db/schema.js';
 import { RenameLinksRequest, RenameLinksResponse } from '../http/schemas/rename-links.js';
 import { NoteIdParams } from './note-routes.js';
@@ -9,7 +10,7 @@ import { renameLinks } from './rename-links.js';
 export interface RenameLinksRouteOptions {
   db: Db;
   notes: NoteService;
-  authenticated: preHandlerAsyncHookHandler;
+  authenticated: Authenticated;
 }
 
 /** `POST /api/notes/{id}/rename-links`: links to a note's old title follow it to the new one. */
@@ -26,7 +27,7 @@ export function registerRenameLinksRoute(
         body: RenameLinksRequest,
         response: { 200: RenameLinksResponse },
       },
-      preHandler: authenticated,
+      preHandler: authenticated('notes:write'),
     },
     async (request) => {
       // Every window hears each change live, the asking one too: it did not edit these notes.

@@ -1,6 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Authenticated } from '../accounts/require-session.js';
 import type { Db } from '../db/schema.js';
+import { NoContent } from '../http/schemas/no-content.js';
 import { NoteSchema } from '../http/schemas/note.js';
 import { TrashListResponse } from '../http/schemas/note-history.js';
 import { listTrash } from './note-repository.js';
@@ -10,7 +12,7 @@ import type { NoteService } from './note-service.js';
 export interface TrashRoutesOptions {
   db: Db;
   notes: NoteService;
-  authenticated: preHandlerAsyncHookHandler;
+  authenticated: Authenticated;
 }
 
 /** The trash: deleted notes wait here, can come back, and go for good after TRASH_DAYS. */
@@ -20,27 +22,37 @@ export function registerTrashRoutes(app: FastifyInstance, options: TrashRoutesOp
 
   api.get(
     '/api/trash',
-    { schema: { response: { 200: TrashListResponse } }, preHandler: authenticated },
+    { schema: { response: { 200: TrashListResponse } }, preHandler: authenticated('notes:read') },
     async (request) => ({ results: await listTrash(db, request.session.userId) }),
   );
 
   api.post(
     '/api/trash/:id/restore',
-    { schema: { params: NoteIdParams, response: { 200: NoteSchema } }, preHandler: authenticated },
+    {
+      schema: { params: NoteIdParams, response: { 200: NoteSchema } },
+      preHandler: authenticated('notes:write'),
+    },
     async (request) => notes.restoreFromTrash(request.session, request.params.id),
   );
 
   api.delete(
     '/api/trash/:id',
-    { schema: { params: NoteIdParams }, preHandler: authenticated },
+    {
+      schema: { params: NoteIdParams, response: { 204: NoContent } },
+      preHandler: authenticated('notes:write'),
+    },
     async (request, reply) => {
       await notes.purge(request.session, request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
-  api.delete('/api/trash', { preHandler: authenticated }, async (request, reply) => {
-    await notes.emptyTrash(request.session);
-    return reply.code(204).send();
-  });
+  api.delete(
+    '/api/trash',
+    { schema: { response: { 204: NoContent } }, preHandler: authenticated('notes:write') },
+    async (request, reply) => {
+      await notes.emptyTrash(request.session);
+      return reply.code(204).send(null);
+    },
+  );
 }

@@ -1,17 +1,18 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { SearchResponse } from '../../shared/search.js';
 import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX } from '../../shared/search-limits.js';
+import type { Authenticated } from '../accounts/require-session.js';
 import type { Database } from '../db/database.js';
 import { invalidInput } from '../domain-errors.js';
-import { SearchParams } from '../http/schemas/search.js';
+import { SearchParams, SearchResponse as SearchResponseSchema } from '../http/schemas/search.js';
 import type { SearchIndex } from './search-index.js';
 import { searchNotes } from './search-notes.js';
 
 export interface SearchRoutesOptions {
   database: Database;
   index: SearchIndex;
-  authenticated: preHandlerAsyncHookHandler;
+  authenticated: Authenticated;
 }
 
 function limitOf(text: string | undefined): number {
@@ -30,7 +31,10 @@ export function registerSearchRoutes(app: FastifyInstance, options: SearchRoutes
 
   api.get(
     '/api/search',
-    { schema: { querystring: SearchParams }, preHandler: authenticated },
+    {
+      schema: { querystring: SearchParams, response: { 200: SearchResponseSchema } },
+      preHandler: authenticated('notes:read'),
+    },
     async (request): Promise<SearchResponse> => {
       const { q, trash } = request.query;
       if (!q.isWellFormed()) throw invalidInput('Search text is not well-formed Unicode text');

@@ -1,11 +1,13 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Authenticated } from '../accounts/require-session.js';
 import type { AttachmentBlobs } from '../attachments/attachment-blobs.js';
 import type { Db } from '../db/schema.js';
+import { fileAnswer } from '../http/schemas/file-answer.js';
 import { exportZip } from './export-zip.js';
 
 export interface ExportRouteOptions {
   db: Db;
-  authenticated: preHandlerAsyncHookHandler;
+  authenticated: Authenticated;
   /** Where attachments are kept; without it (ATTACHMENTS=false) the zip holds notes alone. */
   blobs?: AttachmentBlobs;
 }
@@ -18,11 +20,18 @@ export function exportFileName(now = new Date()): string {
 /** `GET /api/export` — every note in the list as a zip, streamed as it is made. */
 export function registerExportRoute(app: FastifyInstance, options: ExportRouteOptions): void {
   const { db, authenticated } = options;
-  app.get('/api/export', { preHandler: authenticated }, async (request, reply) => {
-    return reply
-      .type('application/zip')
-      .header('content-disposition', `attachment; filename="${exportFileName()}"`)
-      .header('cache-control', 'no-store')
-      .send(exportZip(db, request.session.userId, options.blobs));
-  });
+  const schema = {
+    response: { 200: fileAnswer('Every note in the list, as a zip', 'application/zip') },
+  };
+  app.get(
+    '/api/export',
+    { schema, preHandler: authenticated('import-export') },
+    async (request, reply) => {
+      return reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="${exportFileName()}"`)
+        .header('cache-control', 'no-store')
+        .send(exportZip(db, request.session.userId, options.blobs));
+    },
+  );
 }

@@ -1,7 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ImportSummary } from '../../shared/note-transfer.js';
+import type { Authenticated } from '../accounts/require-session.js';
 import type { AttachmentStore } from '../attachments/attachment-store.js';
 import { ImportSummary as ImportSummarySchema } from '../http/schemas/note-transfer.js';
 import type { NoteService } from '../notes/note-service.js';
@@ -12,7 +13,7 @@ import { storeImportedFiles } from './store-imported-files.js';
 
 export interface ImportRouteOptions {
   notes: NoteService;
-  authenticated: preHandlerAsyncHookHandler;
+  authenticated: Authenticated;
   /** IMPORT_LIMIT: the largest file taken, apart from BODY_LIMIT. */
   importLimit: number;
   /** The largest note a save stores (`maxNoteBytes` of `GET /api/config`); imports keep to it. */
@@ -68,18 +69,24 @@ export async function registerImportRoute(app: FastifyInstance, options: ImportR
       '/api/import',
       {
         bodyLimit: importLimit,
-        schema: { querystring: ImportQuery, response: { 200: ImportSummarySchema } },
-        // Checked before the body is read: a refused upload is never held in memory.
-        async onRequest(request, reply) {
-          await authenticated.call(this, request, reply);
-          const release = admission.admit(request.session.userId);
-          const ended = new AbortController();
-          reply.raw.once('close', () => {
-            release();
-            ended.abort();
-          });
-          answered.set(request, ended.signal);
+        schema: {
+          querystring: ImportQuery,
+          rawBody: { description: 'The file to import, of any type: recognized from its content' },
+          response: { 200: ImportSummarySchema },
         },
+        // Checked before the body is read: a refused upload is never held in memory.
+        onRequest: [
+          authenticated('import-export'),
+          async (request, reply) => {
+            const release = admission.admit(request.session.userId);
+            const ended = new AbortController();
+            reply.raw.once('close', () => {
+              release();
+              ended.abort();
+            });
+            answered.set(request, ended.signal);
+          },
+        ],
       },
       async (request): Promise<ImportSummary> => {
         const name = request.query.name ?? 'the file';

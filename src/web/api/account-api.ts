@@ -4,6 +4,11 @@ import type {
   TotpSetupResponse,
 } from '../../shared/account-security.js';
 import type { ErrorCode } from '../../shared/api-error.js';
+import type {
+  ApiTokenInfo,
+  CreateApiTokenRequest,
+  CreateApiTokenResponse,
+} from '../../shared/api-tokens.js';
 import type { AttachmentUsage } from '../../shared/attachment.js';
 import { apiRequest, readApiError } from './http-client.js';
 
@@ -45,6 +50,12 @@ export const accountApi = {
   endSession: (token: string, id: string) =>
     accountCall<void>(token, 'DELETE', `/api/sessions/${encodeURIComponent(id)}`),
   endOtherSessions: (token: string) => accountCall<void>(token, 'DELETE', '/api/sessions'),
+  apiTokens: async (token: string) =>
+    (await accountCall<{ results: ApiTokenInfo[] }>(token, 'GET', '/api/tokens')).results,
+  createApiToken: (token: string, request: CreateApiTokenRequest) =>
+    accountCall<CreateApiTokenResponse>(token, 'POST', '/api/tokens', request),
+  revokeApiToken: (token: string, id: string) =>
+    accountCall<void>(token, 'DELETE', `/api/tokens/${encodeURIComponent(id)}`),
   attachmentUsage: (token: string) =>
     accountCall<AttachmentUsage>(token, 'GET', '/api/attachments/usage'),
   /** `totp` only while two-factor sign-in is on. */

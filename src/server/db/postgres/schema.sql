@@ -3,6 +3,14 @@ pg_trgm
 unaccent
 
 -- columns
+api_tokens.id text not null
+api_tokens.name text not null
+api_tokens.scopes text not null
+api_tokens.time_created bigint not null
+api_tokens.time_expires bigint
+api_tokens.time_last_used bigint
+api_tokens.token_hash text not null
+api_tokens.user_id text not null
 attachment_chunks.attachment_id text not null
 attachment_chunks.data bytea not null
 attachment_chunks.seq integer not null
@@ -104,6 +112,9 @@ users.totp_secret text
 note_search toast_tuple_target=256
 
 -- constraints
+api_tokens api_tokens_pkey PRIMARY KEY (id)
+api_tokens api_tokens_token_hash_key UNIQUE (token_hash)
+api_tokens api_tokens_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 attachment_chunks attachment_chunks_attachment_id_fkey FOREIGN KEY (attachment_id) REFERENCES attachments(id) ON DELETE CASCADE
 attachment_chunks attachment_chunks_pk PRIMARY KEY (attachment_id, seq)
 attachments attachments_pkey PRIMARY KEY (id)
@@ -142,6 +153,7 @@ users users_email_key UNIQUE (email)
 users users_pkey PRIMARY KEY (id)
 
 -- indexes
+CREATE INDEX api_tokens_user_id ON public.api_tokens USING btree (user_id)
 CREATE INDEX import_keys_note ON public.import_keys USING btree (note_id)
 CREATE INDEX note_link_names_key ON public.note_link_names USING btree (user_id, name_key, note_id)
 CREATE INDEX note_links_target ON public.note_links USING btree (user_id, target_key, note_id)
@@ -159,6 +171,8 @@ CREATE INDEX notes_user_change_xid ON public.notes USING btree (user_id, change_
 CREATE INDEX oidc_identities_user ON public.oidc_identities USING btree (user_id)
 CREATE INDEX sessions_user_id ON public.sessions USING btree (user_id)
 CREATE INDEX sign_in_codes_user ON public.sign_in_codes USING btree (user_id)
+CREATE UNIQUE INDEX api_tokens_pkey ON public.api_tokens USING btree (id)
+CREATE UNIQUE INDEX api_tokens_token_hash_key ON public.api_tokens USING btree (token_hash)
 CREATE UNIQUE INDEX attachment_chunks_pk ON public.attachment_chunks USING btree (attachment_id, seq)
 CREATE UNIQUE INDEX attachments_pkey ON public.attachments USING btree (id)
 CREATE UNIQUE INDEX attachments_user_sha256 ON public.attachments USING btree (user_id, sha256)

@@ -1,3 +1,6 @@
+-- index api_tokens_user_id
+CREATE INDEX "api_tokens_user_id" on "api_tokens" ("user_id");
+
 -- index attachments_user_sha256
 CREATE UNIQUE INDEX "attachments_user_sha256" on "attachments" ("user_id", "sha256");
 
@@ -27,6 +30,9 @@ CREATE INDEX "sessions_user_id" on "sessions" ("user_id");
 
 -- index sign_in_codes_user
 CREATE INDEX "sign_in_codes_user" on "sign_in_codes" ("user_id");
+
+-- table api_tokens
+CREATE TABLE "api_tokens" ("id" text primary key, "user_id" text not null references "users" ("id") on delete cascade, "name" text not null, "token_hash" text not null unique, "scopes" text not null, "time_created" bigint not null, "time_expires" bigint, "time_last_used" bigint);
 
 -- table attachment_chunks
 CREATE TABLE "attachment_chunks" ("attachment_id" text not null references "attachments" ("id") on delete cascade, "seq" integer not null, "data" blob not null, constraint "attachment_chunks_pk" primary key ("attachment_id", "seq"));

@@ -16,3 +16,13 @@ export const NoteChangesResponse = Type.Object({
   deleted: Type.Array(Type.String()),
   cursor: Type.String(),
 });
+
+/**
+ * `GET /api/notes`: the whole list `{results}` (spec §7), or with `since` only what changed,
+ * with `deleted` and `cursor` as well.
+ */
+export const NoteListResponse = Type.Object({
+  results: Type.Array(NoteSchema),
+  deleted: Type.Optional(Type.Array(Type.String())),
+  cursor: Type.Optional(Type.String()),
+});

@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { expectTypeOf, it } from 'vitest';
 import type * as Accounts from '../../../shared/account-security.js';
 import type * as Errors from '../../../shared/api-error.js';
+import type * as Tokens from '../../../shared/api-tokens.js';
 import type * as Attachments from '../../../shared/attachment.js';
 import type * as Backlinks from '../../../shared/backlinks.js';
 import type * as Notes from '../../../shared/note.js';
@@ -12,6 +13,7 @@ import type * as Renames from '../../../shared/rename-links-request.js';
 import type * as Search from '../../../shared/search.js';
 import type * as AccountSchemas from './account-security.js';
 import type * as ErrorSchemas from './api-error.js';
+import type * as TokenSchemas from './api-tokens.js';
 import type * as AttachmentSchemas from './attachment.js';
 import type * as BacklinkSchemas from './backlinks.js';
 import type * as NoteSchemas from './note.js';
@@ -87,4 +89,16 @@ it('describes links between notes as the client reads them', () => {
   expectTypeOf<
     Static<typeof RenameSchemas.RenameLinksResponse>
   >().toEqualTypeOf<Renames.RenameLinksResponse>();
+});
+
+it('describes API tokens as the client reads them', () => {
+  expectTypeOf<
+    Static<typeof TokenSchemas.ApiTokenListResponse>
+  >().toEqualTypeOf<Tokens.ApiTokenListResponse>();
+  expectTypeOf<
+    Static<typeof TokenSchemas.CreateApiTokenRequest>
+  >().toEqualTypeOf<Tokens.CreateApiTokenRequest>();
+  expectTypeOf<
+    Static<typeof TokenSchemas.CreateApiTokenResponse>
+  >().toEqualTypeOf<Tokens.CreateApiTokenResponse>();
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useAppState, useController } from '../../app-context.js';
 import { BackIcon } from '../icons.js';
+import { ApiTokensSection } from './api-tokens-section.js';
 import { BackupsSection } from './backups-section.js';
 import { DeleteAccountSection } from './delete-account-section.js';
 import { PasswordSection } from './password-section.js';
@@ -10,8 +11,8 @@ import { TwoFactorSection } from './two-factor-section.js';
 import './account-screen.css';
 
 /**
- * The Account screen (side menu → Account): second factor, sessions, password, the space
- * attachments take, deletion.
+ * The Account screen (side menu → Account): second factor, sessions, API tokens, password, the
+ * space attachments take, deletion.
  */
 export default function AccountScreen() {
   const controller = useController();
@@ -31,6 +32,7 @@ export default function AccountScreen() {
         {email && <p className="account-screen__email">Signed in as {email}</p>}
         <TwoFactorSection />
         <SessionsSection key={passwordChanges} />
+        <ApiTokensSection />
         <PasswordSection onChanged={() => setPasswordChanges((count) => count + 1)} />
         <StorageSection />
         <BackupsSection />
