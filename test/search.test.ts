@@ -395,14 +395,14 @@ describe('GET /api/search and a note named exactly', () => {
   it('puts the note whose title or alias is the query first, however many mention its words', async () => {
     const own = await signUp(server.url);
     // A long note whose words are mostly others; the notes below say its name again and again.
-    await createNote(server.url, own, `# Obsidian CLI\n${'scripts run from a terminal. '.repeat(80)}`);
+    await createNote(
+      server.url,
+      own,
+      `# Obsidian CLI\n${'scripts run from a terminal. '.repeat(80)}`,
+    );
     await createNote(server.url, own, '---\naliases: [Terminal tool]\n---\nShell helper\nobsidian');
     for (let i = 0; i < 8; i += 1) {
-      await createNote(
-        server.url,
-        own,
-        `Obsidian CLI ${i}\n${'Obsidian CLI. '.repeat(20)}`,
-      );
+      await createNote(server.url, own, `Obsidian CLI ${i}\n${'Obsidian CLI. '.repeat(20)}`);
     }
     const first = async (q: string) => {
       const response = await search(q, '', own);
