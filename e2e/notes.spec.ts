@@ -86,7 +86,10 @@ test.describe('Notes', () => {
       .toBe('First note\nwith a body\nand more');
   });
 
-  test('Info shows created and modified times on focus', async ({ page, account }) => {
+  test('Info shows created and modified times, words and characters on focus', async ({
+    page,
+    account,
+  }) => {
     const note = await account.api.createNote('Dated note');
     await openLoggedIn(page, account);
     await notesNav(page).getByRole('link', { name: 'Dated note' }).click();
@@ -100,9 +103,16 @@ test.describe('Notes', () => {
     await expect(tooltip).toContainText(`Created: ${formatUtc(note.timeCreated)}`);
     await expect(tooltip).toContainText(`Modified: ${formatUtc(note.timeLastModified)}`);
     await expect(tooltip).toHaveText(
-      /^Created: \d{4}-\d{2}-\d{2} \d{1,2}:\d{2} [AP]MModified: \d{4}-\d{2}-\d{2} \d{1,2}:\d{2} [AP]M$/,
+      /^Created: \d{4}-\d{2}-\d{2} \d{1,2}:\d{2} [AP]MModified: \d{4}-\d{2}-\d{2} \d{1,2}:\d{2} [AP]M2 words · 10 characters$/,
     );
-    await expect(info).toHaveAccessibleDescription(/Created: .* Modified: /);
+    await expect(info).toHaveAccessibleDescription(
+      /Created: .* Modified: .* 2 words · 10 characters/,
+    );
+    // The counts follow the typing.
+    await editor(page).press('ControlOrMeta+End');
+    await page.keyboard.type(' and café');
+    await info.focus();
+    await expect(tooltip).toContainText('4 words · 19 characters');
     await info.press('Escape');
     await expect(tooltip).toBeHidden();
     expect(new URL(page.url()).hash).toBe('');

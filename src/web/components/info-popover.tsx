@@ -1,13 +1,15 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { Note } from '../../shared/note.js';
 import { InfoIcon } from './icons.js';
 import { NoteAttachments } from './note-attachments.js';
 import { formatNoteTime } from './note-time.js';
+import { textCounts } from './text-counts.js';
 import './info-popover.css';
 
 /**
- * "Info" (spec §2.5): a "/#" link that opens a popover with the note's times (and its
- * attachments) on focus, hover or click; Escape closes it. The popover describes the link, so a screen reader reads the times with it.
+ * "Info" (spec §2.5): a "/#" link that opens a popover with the note's times, its words and
+ * characters (and its attachments) on focus, hover or click; Escape closes it. The popover
+ * describes the link, so a screen reader reads them with it.
  */
 export function InfoPopover({ note }: { note: Note }) {
   const [focused, setFocused] = useState(false);
@@ -16,6 +18,8 @@ export function InfoPopover({ note }: { note: Note }) {
   const [shown, setShown] = useState(false);
   const popoverId = useId();
   const open = focused && !dismissed;
+  // Counted once the popover was first shown, and again as the note changes.
+  const counts = useMemo(() => (shown ? textCounts(note.body) : undefined), [shown, note.body]);
 
   // Hovering opens it too, through CSS (.info:hover).
   return (
@@ -47,8 +51,16 @@ export function InfoPopover({ note }: { note: Note }) {
       <span id={popoverId} role="tooltip" className="info__popover">
         <span className="info__line">Created: {formatNoteTime(note.timeCreated)}</span>
         <span className="info__line">Modified: {formatNoteTime(note.timeLastModified)}</span>
+        {counts && (
+          <span className="info__line">
+            {plural(counts.words, 'word')} · {plural(counts.characters, 'character')}
+          </span>
+        )}
         <NoteAttachments body={note.body} active={shown} />
       </span>
     </span>
   );
 }
+
+const plural = (count: number, noun: string) =>
+  `${count.toLocaleString()} ${noun}${count === 1 ? '' : 's'}`;
