@@ -89,8 +89,11 @@ test.describe('History and trash', () => {
     expect(versions).toHaveLength(1);
   });
 
-  test('Trash: delete, restore, delete forever and empty', async ({ page, account }) => {
-    await account.api.createNote('Keep me');
+  test('Trash: delete, read, restore, delete forever and empty', async ({
+    page,
+    account,
+  }, testInfo) => {
+    await account.api.createNote('Keep me\nthe list for Saturday:\n- bread\n- apples');
     await account.api.createNote('Lose me');
     await openLoggedIn(page, account);
 
@@ -108,9 +111,21 @@ test.describe('History and trash', () => {
     await expect(items).toHaveCount(2);
     await expect(items.first()).toContainText('Keep me');
 
+    // A deleted note can be read before it is restored, by keyboard too.
+    await trash.getByRole('button', { name: 'Read Keep me' }).focus();
+    await page.keyboard.press('Enter');
+    const text = trash.getByRole('region', { name: 'Text of Keep me' });
+    await expect(text).toHaveText('Keep me\nthe list for Saturday:\n- bread\n- apples');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: testInfo.outputPath(`trash-reading-${colorScheme}.png`) });
+    }
+    await trash.getByRole('button', { name: 'Read Keep me' }).click();
+    await expect(text).toHaveCount(0);
+
     await trash.getByRole('button', { name: 'Restore Keep me' }).click();
     await expect(items).toHaveCount(1);
-    await expect(notesNav(page).getByRole('link')).toHaveText(['Keep me']);
+    await expect(notesNav(page).getByRole('link')).toHaveText([/^Keep me/]);
 
     // Delete forever asks first; declining keeps the note in the trash.
     page.once('dialog', (dialog) => void dialog.dismiss());

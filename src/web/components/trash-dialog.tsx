@@ -11,7 +11,7 @@ export const DELETE_FOREVER_CONFIRMATION = 'Delete this note forever? This canno
 export const EMPTY_TRASH_CONFIRMATION =
   'Delete every note in the trash forever? This cannot be undone.';
 
-/** "Trash" (side menu): deleted notes, to restore or to delete for good. */
+/** "Trash" (side menu): deleted notes, to read, to restore or to delete for good. */
 export function TrashDialog() {
   const open = useAppState((state) => state.isTrashOpen);
   return open ? <Trash /> : null;
@@ -21,6 +21,8 @@ function Trash() {
   const controller = useController();
   const [notes, setNotes] = useState<TrashedNote[] | null>(null);
   const [failed, setFailed] = useState(false);
+  // The deleted note being read, before it is restored or deleted for good.
+  const [reading, setReading] = useState<NoteId | null>(null);
 
   const load = useCallback(() => {
     controller.trash.list().then(
@@ -78,6 +80,16 @@ function Trash() {
               <button
                 type="button"
                 className="button button--outline"
+                aria-label={`Read ${title}`}
+                aria-expanded={reading === note.id}
+                aria-controls={`trash-text-${note.id}`}
+                onClick={() => setReading(reading === note.id ? null : note.id)}
+              >
+                {reading === note.id ? 'Hide' : 'Read'}
+              </button>
+              <button
+                type="button"
+                className="button button--outline"
                 aria-label={`Restore ${title}`}
                 onClick={() => restore(note.id)}
               >
@@ -91,6 +103,18 @@ function Trash() {
               >
                 Delete forever
               </button>
+              {reading === note.id && (
+                <section
+                  id={`trash-text-${note.id}`}
+                  className="trash__reading"
+                  aria-label={`Text of ${title}`}
+                  // The text is read only: it scrolls by keyboard as well.
+                  // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus to be scrolled by keys
+                  tabIndex={0}
+                >
+                  {note.body}
+                </section>
+              )}
             </li>
           );
         })}
