@@ -35,6 +35,36 @@ const content = (page: Page) => page.locator('.markdown-editor .cm-content');
 const storedBody = async (account: Account, id: string) => (await account.api.note(id))?.body;
 
 test.describe('Writing', () => {
+  test('the title line looks like a title as it is typed; the list keeps it as written', async ({
+    page,
+    account,
+  }, testInfo) => {
+    await openLoggedIn(page, account);
+    await page.getByRole('button', { name: 'New', exact: true }).click();
+    await expect(editor(page)).toBeFocused();
+    await page.keyboard.type('Trip to Porto');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('pack light');
+    const lines = content(page).locator('.cm-line');
+    await expect(lines.first()).toHaveClass(/cm-title-line/);
+    await expect(lines.nth(1)).not.toHaveClass(/cm-title-line/);
+    const size = (at: number) =>
+      lines.nth(at).evaluate((line) => Number.parseFloat(getComputedStyle(line).fontSize));
+    expect(await size(0)).toBeGreaterThan(await size(1));
+    if (!isNarrow(page)) {
+      await expect(notesNav(page).getByRole('link').first()).toHaveAccessibleName(/^Trip to Porto/);
+    }
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: testInfo.outputPath(`title-line-${colorScheme}.png`) });
+    }
+    // A blank line typed above it: the title is still the first line with text.
+    await page.keyboard.press('ControlOrMeta+Home');
+    await page.keyboard.press('Enter');
+    await expect(lines.nth(1)).toHaveClass(/cm-title-line/);
+    await expect(lines.first()).not.toHaveClass(/cm-title-line/);
+  });
+
   test('every character typed reaches the note and is stored exactly', async ({
     page,
     account,

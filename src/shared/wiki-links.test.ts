@@ -4,6 +4,7 @@ import {
   linkTitle,
   noteAliases,
   resolveLink,
+  titleLineStart,
   wikiLinks,
   wikiLinksInLine,
 } from './wiki-links.js';
@@ -195,5 +196,14 @@ describe('resolveLink', () => {
   it('finds a note by an alias', () => {
     const index = linkIndex([note('a', '---\naliases: [Lisbon]\n---\nTrip')]);
     expect(resolveLink(index, 'lisbon')?.id).toBe('a');
+  });
+});
+
+describe('titleLineStart', () => {
+  it('is the first line with text, after any front matter', () => {
+    expect(titleLineStart('Shopping\nmilk')).toBe(0);
+    expect(titleLineStart('\n\n  # Plans\nmore')).toBe(2);
+    expect(titleLineStart('---\naliases: [a]\n---\n\nTitle after\n')).toBe(22);
+    expect(titleLineStart('   \n\n')).toBeUndefined();
   });
 });

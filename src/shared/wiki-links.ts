@@ -94,6 +94,18 @@ export function linkTitle(body: string): string | undefined {
 }
 
 /**
+ * Where a note's title line starts: the first line with text, after any front matter; undefined
+ * for a note with no text there. The editor styles that line as the title.
+ */
+export function titleLineStart(body: string): number | undefined {
+  const front = body.startsWith('---') ? propertiesBlock(body) : undefined;
+  const from = front?.to ?? 0;
+  const text = /\S/.exec(body.slice(from));
+  if (!text) return undefined;
+  return body.lastIndexOf('\n', from + text.index) + 1;
+}
+
+/**
  * The other names a note gives itself in its properties (front matter at the top, or a block
  * right after the title line): `aliases: [a, b]`, `aliases: a`, or a block list of `- a` lines
  * under `aliases:`.

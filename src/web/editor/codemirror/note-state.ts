@@ -30,6 +30,7 @@ import { searchResultHighlight } from './search-highlight.js';
 import { tabFocusHint } from './tab-focus-hint.js';
 import { tagLinks } from './tag-marks.js';
 import { taskBoxDrawer, toggleTaskOnLine } from './task-boxes.js';
+import { titleLineStyle } from './title-line.js';
 import { followLinkAtCursor, noteLinkMarks } from './wiki-link-marks.js';
 
 // GFM markdown without nested code languages: `markdown()` would pull the HTML, CSS and
@@ -128,6 +129,7 @@ const baseExtensions: Extension = [
   markdownSupport,
   markdownHighlighting,
   editorTheme,
+  titleLineStyle,
   attachmentUploads,
   attachmentEmbeds,
   attachmentEmbedTheme,
