@@ -58,9 +58,10 @@ test('an unlinked mention becomes a link with one click, kept in the note', asyn
   await openLoggedIn(page, account);
   await openNote(page, /^# Lisbon trip/);
 
-  const toggle = panel(page).getByRole('button', { name: /^Linked from/ });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  await expect(panel(page)).toContainText('No note links to this one yet.');
+  // Nothing links to it yet: the panel is one line, "Linked from 0" and the mentions' toggle.
+  await expect(panel(page)).toContainText('Linked from0');
+  const box = await panel(page).boundingBox();
+  expect(box?.height).toBeLessThan(56);
   await panel(page)
     .getByRole('button', { name: /^Unlinked mentions/ })
     .click();
@@ -77,4 +78,28 @@ test('an unlinked mention becomes a link with one click, kept in the note', asyn
     .toBe('Packing\nfor the [[LISBON trip]]: shoes');
   // The note as it was stays in its history.
   await expect.poll(async () => (await account.api.versions(packing.id)).length).toBeGreaterThan(0);
+});
+
+test('"Linked from" stays folded or open as it was left, from note to note and after a reload', async ({
+  page,
+  account,
+}) => {
+  await account.api.createNote('# Lisbon trip\nTram 28');
+  await account.api.createNote('# Porto trip\nBridges');
+  await account.api.createNote('Plans\n[[Lisbon trip]] then [[Porto trip]]');
+  await openLoggedIn(page, account);
+  await openNote(page, /^# Lisbon trip/);
+  const toggle = panel(page).getByRole('button', { name: /^Linked from/ });
+  const wasOpen = (await toggle.getAttribute('aria-expanded')) === 'true';
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', String(!wasOpen));
+
+  await openNote(page, /^# Porto trip/);
+  await expect(toggle).toHaveAttribute('aria-expanded', String(!wasOpen));
+  await page.reload();
+  await expect(toggle).toHaveAttribute('aria-expanded', String(!wasOpen));
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', String(wasOpen));
+  await openNote(page, /^# Lisbon trip/);
+  await expect(toggle).toHaveAttribute('aria-expanded', String(wasOpen));
 });

@@ -1,11 +1,11 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { Note, NoteId } from '../../shared/note.js';
 import { noteDisplay, UNTITLED_NOTE_TITLE } from '../../shared/note-display.js';
 import { linkTitle } from '../../shared/wiki-links.js';
 import { useAppState } from '../app-context.js';
-import { isNarrowScreen } from './screen-width.js';
 import { UnlinkedMentions } from './unlinked-mentions.js';
 import { useBacklinks } from './use-backlinks.js';
+import { useLinksPanelOpen } from './use-links-panel-open.js';
 import { useOpenAt } from './use-open-at.js';
 import './links-panel.css';
 
@@ -13,8 +13,8 @@ const titleOf = (note: Note) => noteDisplay(note.body).title ?? UNTITLED_NOTE_TI
 
 /**
  * "Linked from" under a titled note: the notes whose `[[links]]` lead to it, each with the line
- * that holds the link, and the notes that name it without a link. Open on wide screens from
- * the start; a toggle on narrow ones, where the note needs the room.
+ * that holds the link, and the notes that name it without a link. It folds, and stays as the
+ * person left it; on a note nothing links to it is one line.
  */
 export function LinksPanel({ noteId }: { noteId: NoteId }) {
   const title = useAppState((state) => {
@@ -22,10 +22,21 @@ export function LinksPanel({ noteId }: { noteId: NoteId }) {
     return note ? linkTitle(note.body) : undefined;
   });
   const backlinks = useBacklinks(noteId);
-  const [open, setOpen] = useState(() => !isNarrowScreen());
+  const [open, setOpen] = useLinksPanelOpen();
   const openAt = useOpenAt();
   const bodyId = useId();
   if (title === undefined) return null;
+  if (backlinks.length === 0) {
+    return (
+      <section className="links-panel links-panel--none" aria-label="Links to this note">
+        <p className="links-panel__none">
+          Linked from
+          <span className="links-panel__count">0</span>
+        </p>
+        <UnlinkedMentions noteId={noteId} title={title} linking={backlinks} />
+      </section>
+    );
+  }
   return (
     <section className="links-panel" aria-label="Links to this note">
       <button
@@ -41,24 +52,20 @@ export function LinksPanel({ noteId }: { noteId: NoteId }) {
       </button>
       {open && (
         <div className="links-panel__body" id={bodyId}>
-          {backlinks.length === 0 ? (
-            <p className="links-panel__empty">No note links to this one yet.</p>
-          ) : (
-            <ul className="links-panel__list" aria-label="Linked from">
-              {backlinks.map(({ note, snippet, at }) => (
-                <li key={note.id}>
-                  <button
-                    className="links-panel__entry"
-                    type="button"
-                    onClick={() => openAt(note.id, at)}
-                  >
-                    <span className="links-panel__title">{titleOf(note)}</span>
-                    <span className="links-panel__snippet">{snippet}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <ul className="links-panel__list" aria-label="Linked from">
+            {backlinks.map(({ note, snippet, at }) => (
+              <li key={note.id}>
+                <button
+                  className="links-panel__entry"
+                  type="button"
+                  onClick={() => openAt(note.id, at)}
+                >
+                  <span className="links-panel__title">{titleOf(note)}</span>
+                  <span className="links-panel__snippet">{snippet}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
           <UnlinkedMentions noteId={noteId} title={title} linking={backlinks} />
         </div>
       )}
