@@ -1,11 +1,5 @@
-import nspell from 'nspell/lib/index.js';
-import { rankSuggestions } from './rank-suggestions.js';
-import {
-  DICTIONARY_MANIFEST_URL,
-  MAX_SUGGESTIONS,
-  type SpellRequest,
-  type SpellResponse,
-} from './spell-protocol.js';
+import { Speller } from './speller.js';
+import { DICTIONARY_MANIFEST_URL, type SpellRequest, type SpellResponse } from './spell-protocol.js';
 
 // Building the checker takes noticeable time and memory, which is why it lives here, off the
 // main thread.
@@ -17,13 +11,13 @@ async function fetchText(url: string): Promise<string> {
   return response.text();
 }
 
-async function loadSpeller() {
+async function loadSpeller(): Promise<Speller> {
   const manifest = JSON.parse(await fetchText(DICTIONARY_MANIFEST_URL)) as {
     aff: string;
     dic: string;
   };
   const [aff, dic] = await Promise.all([fetchText(manifest.aff), fetchText(manifest.dic)]);
-  return nspell(aff, dic);
+  return new Speller(aff, dic, { accentsStripped: true });
 }
 
 const speller = loadSpeller();
@@ -46,17 +40,10 @@ scope.addEventListener('message', (event: MessageEvent<SpellRequest>) => {
           });
           break;
         case 'suggest':
-          reply({
-            type: 'suggested',
-            id: request.id,
-            suggestions: rankSuggestions(request.word, spell.suggest(request.word)).slice(
-              0,
-              MAX_SUGGESTIONS,
-            ),
-          });
+          reply({ type: 'suggested', id: request.id, suggestions: spell.suggest(request.word) });
           break;
         case 'add':
-          for (const word of request.words) spell.add(word);
+          spell.addPersonalWords(request.words);
           break;
       }
     },
