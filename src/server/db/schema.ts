@@ -168,6 +168,20 @@ export interface BackupRunTable {
   time_verified: number | null;
 }
 
+/** The spell-check language an account chose (shared/spelling.ts); no row: the default. */
+export interface SpellingSettingsTable {
+  user_id: string;
+  language: string;
+  time_changed: number;
+}
+
+/** A word an account added to its personal spelling dictionary, composed (NFC). */
+export interface DictionaryWordTable {
+  user_id: string;
+  word: string;
+  time_added: number;
+}
+
 export interface DatabaseSchema {
   users: UserTable;
   sessions: SessionTable;
@@ -183,4 +197,6 @@ export interface DatabaseSchema {
   note_links: NoteLinkTable;
   note_link_names: NoteLinkNameTable;
   backup_runs: BackupRunTable;
+  spelling_settings: SpellingSettingsTable;
+  dictionary_words: DictionaryWordTable;
 }

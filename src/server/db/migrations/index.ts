@@ -26,6 +26,7 @@ import * as historyListedTime from './0024-history-listed-time.js';
 import * as attachments from './0025-attachments.js';
 import * as noteLinks from './0026-note-links.js';
 import * as backupRuns from './0027-backup-runs.js';
+import * as spellingSettings from './0030-spelling-settings.js';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0025-attachments': attachments,
   '0026-note-links': noteLinks,
   '0027-backup-runs': backupRuns,
+  '0030-spelling-settings': spellingSettings,
 };
