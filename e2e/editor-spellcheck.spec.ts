@@ -128,7 +128,7 @@ test.describe('Spell checking', () => {
     await page.keyboard.press('Enter');
     await expect(marks(page)).toHaveText(['teh']);
 
-    // Remembered in this browser for this account.
+    // Kept for the account.
     await page.reload();
     await page.getByRole('link', { name: /Ideas/ }).click();
     await expect(marks(page)).toHaveText(['teh']);

@@ -1,3 +1,4 @@
+import german from 'dictionary-de';
 import english from 'dictionary-en';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Speller, withoutAccents } from './speller.js';
@@ -27,10 +28,7 @@ describe('English words with accents', () => {
   it('come out of the editor’s word splitting whole, marks and all', () => {
     const typed = ACCENTED.map(decomposed).join(' ');
     expect(findWords(typed).map((span) => span.word)).toEqual(ACCENTED.map(decomposed));
-    expect(findWords('Ångström’s café').map((span) => span.word)).toEqual([
-      'Ångström’s',
-      'café',
-    ]);
+    expect(findWords('Ångström’s café').map((span) => span.word)).toEqual(['Ångström’s', 'café']);
   });
 
   it('still leave misspellings marked, with or without accents', () => {
@@ -50,6 +48,19 @@ describe('a dictionary that keeps its accents', () => {
     const strict = new Speller(text(english.aff), text(english.dic), { accentsStripped: false });
     expect(strict.correct('cafe')).toBe(true);
     expect(strict.correct('café')).toBe(false);
+  });
+});
+
+describe('a dictionary of composed letters', () => {
+  it('takes its words typed with combining marks too (German)', () => {
+    const deutsch = new Speller(text(german.aff), text(german.dic), { accentsStripped: false });
+    for (const word of ['schläft', 'Mädchen', 'Straße', 'Häuser']) {
+      expect(deutsch.correct(word), word).toBe(true);
+      expect(deutsch.correct(word.normalize('NFD')), `${word} decomposed`).toBe(true);
+    }
+    expect(deutsch.correct('house')).toBe(false);
+    // Accents matter here: the bare letters are another (wrong) word.
+    expect(deutsch.correct('Madchen')).toBe(false);
   });
 });
 

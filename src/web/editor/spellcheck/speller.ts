@@ -62,8 +62,4 @@ export class Speller {
   setPersonalWords(words: readonly string[]): void {
     this.personal = new Set(words.map((word) => word.normalize('NFC')));
   }
-
-  addPersonalWords(words: readonly string[]): void {
-    for (const word of words) this.personal.add(word.normalize('NFC'));
-  }
 }
