@@ -119,6 +119,23 @@ test.describe('Spelling settings of the account', () => {
     await one.close();
     await two.close();
   });
+
+  test('French, the largest dictionary, builds off the page: typing goes on meanwhile', async ({
+    page,
+    account,
+  }) => {
+    await account.api.createNote('Notes en français');
+    await openLoggedIn(page, account);
+    await chooseLanguage(page, 'French (Français)');
+    await openNote(page, /Notes en français/);
+    await editor(page).click();
+    await page.keyboard.press('Control+End');
+    // Typed while the worker still builds the dictionary: every key lands.
+    const sentence = '\nLe garçon au château est très joli; the dog sleeps. ';
+    await page.keyboard.type(sentence);
+    await expect(editor(page)).toContainText(sentence.trim());
+    await expect(marks(page)).toHaveText(['the', 'dog', 'sleeps'], { timeout: 60_000 });
+  });
 });
 
 async function shoot(page: Page, info: TestInfo, name: string) {

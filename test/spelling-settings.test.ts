@@ -76,6 +76,31 @@ describe('spelling settings', () => {
     expect((await settings(ann)).json).toEqual({ language: 'fr', words: ['annword'] });
   });
 
+  it('go with the account when it is deleted', async () => {
+    const email = uniqueEmail();
+    const token = await signUp(server.url, email);
+    await choose(token, 'es');
+    await add(token, 'gone');
+    const { id } = await server.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const deleted = await call(server.url, 'DELETE', '/api/account', {
+      token,
+      body: { password: 'correct horse' },
+    });
+    expect(deleted.status).toBe(204);
+    for (const table of ['spelling_settings', 'dictionary_words'] as const) {
+      const rows = await server.database.db
+        .selectFrom(table)
+        .select('user_id')
+        .where('user_id', '=', id)
+        .execute();
+      expect(rows, table).toEqual([]);
+    }
+  });
+
   it('answer 401 without a session', async () => {
     for (const answer of [
       await call(server.url, 'GET', '/api/account/spelling'),
@@ -142,5 +167,26 @@ describe('spelling settings', () => {
     // A word it has already is no addition.
     expect((await add(token, words[0])).status).toBe(200);
     expect((await settings(token)).json.words).not.toContain('onemore');
+  });
+
+  it('stop at the limit when adds arrive together', async () => {
+    const email = uniqueEmail();
+    const token = await signUp(server.url, email);
+    const { id: userId } = await server.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const kept = Array.from({ length: MAX_DICTIONARY_WORDS - 3 }, (_, i) => `k${i.toString(36)}x`);
+    await server.database.db
+      .insertInto('dictionary_words')
+      .values(kept.map((word) => ({ user_id: userId, word, time_added: 1 })))
+      .execute();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => add(token, `together${String.fromCharCode(97 + i)}`)),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(3);
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(9);
+    expect((await settings(token)).json.words).toHaveLength(MAX_DICTIONARY_WORDS);
   });
 });
