@@ -66,11 +66,12 @@ export const pwaOptions: Partial<VitePWAOptions> = {
       },
       {
         // Versioned file names: a stored copy is always right, so the network is asked only once.
+        // Room for every language's pair, so switching back and forth works offline too.
         urlPattern: ({ url }) => url.pathname.startsWith('/dictionaries/'),
         handler: 'CacheFirst',
         options: {
           cacheName: 'quire-dictionaries',
-          expiration: { maxEntries: 8 },
+          expiration: { maxEntries: 12 },
           cacheableResponse: { statuses: [200] },
         },
       },

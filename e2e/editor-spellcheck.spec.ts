@@ -60,6 +60,25 @@ test.describe('Spell checking', () => {
     expect(await cspViolations()).toEqual([]);
   });
 
+  test('English words with accents are not marked, typed composed or with combining marks', async ({
+    page,
+    account,
+  }) => {
+    await account.api.createNote('Accents');
+    await openLoggedIn(page, account);
+    await page.getByRole('link', { name: /Accents/ }).click();
+    await expect(editor(page)).toBeFocused();
+    await page.keyboard.press('Control+End');
+
+    const words = 'café résumé naïve crème Ångström';
+    await page.keyboard.type(`\n${words} teh `);
+    // The same words again, each accent typed as a combining mark after its letter.
+    await page.keyboard.type(`\n${words.normalize('NFD')} `);
+    await expect.poll(() => editorText(editor(page))).toContain(words.normalize('NFD'));
+
+    await expect(marks(page)).toHaveText(['teh']);
+  });
+
   test('a suggestion from the right-click menu replaces the word as one undoable change', async ({
     page,
     account,
@@ -109,7 +128,7 @@ test.describe('Spell checking', () => {
     await page.keyboard.press('Enter');
     await expect(marks(page)).toHaveText(['teh']);
 
-    // Remembered in this browser for this account.
+    // Kept for the account.
     await page.reload();
     await page.getByRole('link', { name: /Ideas/ }).click();
     await expect(marks(page)).toHaveText(['teh']);

@@ -72,6 +72,22 @@ async function everyRoute(): Promise<{ calls: RouteCall[]; token: string }> {
       body: { currentPassword: 'wrong password', newPassword: 'another horse' },
     },
     { route: 'DELETE /api/account', path: '/api/account', body: { password: 'wrong password' } },
+    ...gets('/api/account/spelling'),
+    {
+      route: 'PUT /api/account/spelling/language',
+      path: '/api/account/spelling/language',
+      body: { language: 'de' },
+    },
+    {
+      route: 'POST /api/account/spelling/words',
+      path: '/api/account/spelling/words',
+      body: { word: 'Quire' },
+    },
+    {
+      route: 'DELETE /api/account/spelling/words',
+      path: '/api/account/spelling/words',
+      body: { word: 'Quire' },
+    },
     ...gets('/api/sessions'),
     { route: 'DELETE /api/sessions/:id', path: `/api/sessions/${otherId}` },
     { route: 'DELETE /api/sessions', path: '/api/sessions' },

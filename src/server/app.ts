@@ -51,6 +51,7 @@ import { registerSignInRoutes, singleSignOnOf } from './oidc/sign-in-routes.js';
 import { openSearchIndex } from './search/search-index.js';
 import { registerSearchRoutes } from './search/search-routes.js';
 import { registerSpellcheckRoutes } from './spellcheck/spellcheck-routes.js';
+import { registerSpellingRoutes } from './spellcheck/spelling-routes.js';
 import { registerExportRoute } from './transfer/export-route.js';
 import { type ImportRouteOptions, registerImportRoute } from './transfer/import-route.js';
 
@@ -189,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     scryptCost: config.scryptCost,
     afterAccountDeleted: attachments?.afterAccountDeleted,
   });
+  registerSpellingRoutes(app, { db, authenticated, clock: options.clock ?? nowInSeconds });
   const notes = new NoteService(db, bus, app.log, options.clock ?? nowInSeconds);
   registerNoteRoutes(app, { database, notes, authenticated });
   registerHistoryRoutes(app, { db, notes, authenticated });

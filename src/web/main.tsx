@@ -43,6 +43,7 @@ const controller = new AppController({
   accountStorage: browserAccountStorage,
   keptUploads: hasIndexedDb ? indexedDbKeptUploads() : memoryKeptUploads(),
   draftOwners: browserDraftOwners(),
+  spellingStorage: globalThis.localStorage,
   connectLive(token, handlers) {
     // A (re)connected socket often means a restarted server: a new version may be there.
     const onReady = () => {
@@ -62,6 +63,11 @@ void grantAttachmentAccess(browserTokenStorage.read());
 window.addEventListener('online', () => {
   void grantAttachmentAccess(browserTokenStorage.read());
   controller.connectionRestored();
+});
+// Spelling settings changed in another window or device are fetched when this one is back.
+window.addEventListener('focus', () => void controller.spelling.load());
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible') void controller.spelling.load();
 });
 // A window going away takes its carets out of the others' editors at once.
 window.addEventListener('pagehide', () => controller.leavePresence());

@@ -46,6 +46,14 @@ export function jsonRoutes(noteId: string): JsonRoute[] {
       valid: { currentPassword: 'wrong password', newPassword: 'another one' },
     },
     { method: 'DELETE', path: '/api/account', auth: true, valid: { password: 'wrong password' } },
+    {
+      method: 'PUT',
+      path: '/api/account/spelling/language',
+      auth: true,
+      valid: { language: 'de' },
+    },
+    { method: 'POST', path: '/api/account/spelling/words', auth: true, valid: { word: 'Quire' } },
+    { method: 'DELETE', path: '/api/account/spelling/words', auth: true, valid: { word: 'Quire' } },
   ];
 }
 

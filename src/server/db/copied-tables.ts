@@ -17,6 +17,8 @@ export const TABLES = [
   'note_tombstones',
   'import_keys',
   'attachments',
+  'spelling_settings',
+  'dictionary_words',
 ] as const;
 export type TableName = (typeof TABLES)[number];
 export type Counts = Record<TableName, number>;
@@ -38,6 +40,8 @@ export const KEYS: Record<TableName, readonly [string, ...string[]]> = {
   note_tombstones: ['user_id', 'change_seq', 'note_id'],
   import_keys: ['user_id', 'key'],
   attachments: ['id'],
+  spelling_settings: ['user_id'],
+  dictionary_words: ['user_id', 'word'],
 };
 
 /**

@@ -202,6 +202,20 @@ export interface ApiTokenTable {
   time_last_used: number | null;
 }
 
+/** The spell-check language an account chose (shared/spelling.ts); no row: the default. */
+export interface SpellingSettingsTable {
+  user_id: string;
+  language: string;
+  time_changed: number;
+}
+
+/** A word an account added to its personal spelling dictionary, composed (NFC). */
+export interface DictionaryWordTable {
+  user_id: string;
+  word: string;
+  time_added: number;
+}
+
 export interface DatabaseSchema {
   users: UserTable;
   sessions: SessionTable;
@@ -220,4 +234,6 @@ export interface DatabaseSchema {
   oidc_identities: OidcIdentityTable;
   sign_in_codes: SignInCodeTable;
   api_tokens: ApiTokenTable;
+  spelling_settings: SpellingSettingsTable;
+  dictionary_words: DictionaryWordTable;
 }

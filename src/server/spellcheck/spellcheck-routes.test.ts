@@ -1,6 +1,10 @@
 import { gunzipSync } from 'node:zlib';
 import compress from '@fastify/compress';
+import german from 'dictionary-de';
 import dictionary from 'dictionary-en';
+import british from 'dictionary-en-gb';
+import spanish from 'dictionary-es';
+import french from 'dictionary-fr';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DictionaryManifest, registerSpellcheckRoutes } from './spellcheck-routes.js';
@@ -66,9 +70,31 @@ describe('dictionary routes', () => {
     expect(again.body).toBe('');
   });
 
+  it('serves every language of the choice from its own package, each versioned apart', async () => {
+    const versions = new Set<string>();
+    for (const [name, files] of [
+      ['en_US', dictionary],
+      ['en_GB', british],
+      ['de', german],
+      ['fr', french],
+      ['es', spanish],
+    ] as const) {
+      const named: DictionaryManifest = (await app.inject(`/dictionaries/${name}.json`)).json();
+      expect(named.aff, name).toMatch(new RegExp(`^/dictionaries/${name}-[0-9a-f]{12}\\.aff$`));
+      versions.add(named.aff);
+      const aff = await app.inject(named.aff);
+      const dic = await app.inject(named.dic);
+      expect(aff.rawPayload.equals(Buffer.from(files.aff)), name).toBe(true);
+      expect(dic.rawPayload.equals(Buffer.from(files.dic)), name).toBe(true);
+      expect(dic.headers['cache-control'], name).toBe('public, max-age=31536000, immutable');
+    }
+    expect(versions.size).toBe(5);
+  });
+
   it('answers 404 JSON for anything else under /dictionaries', async () => {
     for (const url of [
-      '/dictionaries/en_GB.dic',
+      '/dictionaries/it.dic',
+      '/dictionaries/de_DE.dic',
       '/dictionaries/en_US-000000000000.dic',
       '/dictionaries/',
       '/dictionaries/a/b',

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from '../http/error-handler.js';
-import { type DictionaryFile, loadDictionaryFiles } from './dictionary-files.js';
+import {
+  type DictionaryFile,
+  type DictionaryFiles,
+  loadDictionaryFiles,
+} from './dictionary-files.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -27,32 +31,37 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   return header?.split(',').some((candidate) => candidate.trim() === etag) ?? false;
 }
 
-/**
- * Serves the en_US spelling dictionary from Quire's own origin, so spell checking needs no
- * internet. `en_US.json` names the content-versioned files, which are cached for a year; the
- * plain names stay available and revalidate by ETag. Bodies are text, so compression applies.
- */
-export function registerSpellcheckRoutes(app: FastifyInstance): void {
-  const files = loadDictionaryFiles();
+function languageEntries(files: DictionaryFiles): [string, Entry][] {
+  const { name, version } = files;
   const manifest: DictionaryManifest = {
-    aff: `/dictionaries/en_US-${files.version}.aff`,
-    dic: `/dictionaries/en_US-${files.version}.dic`,
+    aff: `/dictionaries/${name}-${version}.aff`,
+    dic: `/dictionaries/${name}-${version}.dic`,
   };
-  const entries = new Map<string, Entry>([
+  return [
     [
-      'en_US.json',
+      `${name}.json`,
       {
         body: JSON.stringify(manifest),
-        etag: `W/"${files.version}"`,
+        etag: `W/"${version}"`,
         contentType: 'application/json; charset=utf-8',
         cacheControl: REVALIDATE,
       },
     ],
-    ['en_US.aff', fileEntry(files.aff, REVALIDATE)],
-    ['en_US.dic', fileEntry(files.dic, REVALIDATE)],
-    [`en_US-${files.version}.aff`, fileEntry(files.aff, IMMUTABLE)],
-    [`en_US-${files.version}.dic`, fileEntry(files.dic, IMMUTABLE)],
-  ]);
+    [`${name}.aff`, fileEntry(files.aff, REVALIDATE)],
+    [`${name}.dic`, fileEntry(files.dic, REVALIDATE)],
+    [`${name}-${version}.aff`, fileEntry(files.aff, IMMUTABLE)],
+    [`${name}-${version}.dic`, fileEntry(files.dic, IMMUTABLE)],
+  ];
+}
+
+/**
+ * Serves the spelling dictionaries from Quire's own origin, so spell checking needs no
+ * internet. `{name}.json` names a language's content-versioned files, which are cached for a
+ * year; the plain names stay available and revalidate by ETag. Bodies are text, so
+ * compression applies.
+ */
+export function registerSpellcheckRoutes(app: FastifyInstance): void {
+  const entries = new Map<string, Entry>(loadDictionaryFiles().flatMap(languageEntries));
 
   app.get<{ Params: { '*': string } }>('/dictionaries/*', async (request, reply) => {
     const found = entries.get(request.params['*']);

@@ -10,6 +10,7 @@ import type {
   CreateApiTokenResponse,
 } from '../../shared/api-tokens.js';
 import type { AttachmentUsage } from '../../shared/attachment.js';
+import type { SpellingSettings, SpellLanguageChoice } from '../../shared/spelling.js';
 import { apiRequest, readApiError } from './http-client.js';
 
 /** An Account screen call the server refused; screens branch on `code`. */
@@ -24,7 +25,7 @@ export class AccountRequestError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 async function accountCall<T>(token: string, method: Method, path: string, body?: unknown) {
   const response = await apiRequest(path, { method, token, body });
@@ -71,7 +72,20 @@ export const accountApi = {
       password,
       ...(totp === undefined ? {} : { totp }),
     }),
+  spelling: (token: string) => accountCall<SpellingSettings>(token, 'GET', '/api/account/spelling'),
+  chooseSpellLanguage: (token: string, language: SpellLanguageChoice) =>
+    accountCall<SpellingSettings>(token, 'PUT', '/api/account/spelling/language', { language }),
+  addDictionaryWord: (token: string, word: string) =>
+    accountCall<SpellingSettings>(token, 'POST', '/api/account/spelling/words', { word }),
+  removeDictionaryWord: (token: string, word: string) =>
+    accountCall<SpellingSettings>(token, 'DELETE', '/api/account/spelling/words', { word }),
 };
+
+/** The Account screen's calls about spelling, as the spelling controller uses them. */
+export type SpellingApi = Pick<
+  typeof accountApi,
+  'spelling' | 'chooseSpellLanguage' | 'addDictionaryWord' | 'removeDictionaryWord'
+>;
 
 /** What to tell the user when an Account screen call fails. */
 export function accountErrorMessage(error: unknown): string {

@@ -1,6 +1,7 @@
 import type { PresenceMessage } from '../../shared/live-message.js';
 import type { NoteId } from '../../shared/note.js';
 import type { TextEdit } from '../../shared/text-edits.js';
+import { accountApi, type SpellingApi } from '../api/account-api.js';
 import { isSessionExpired } from '../api/api-errors.js';
 import { backoffDelay } from '../api/backoff.js';
 import type { LiveSocketHandlers } from '../api/live-socket.js';
@@ -40,6 +41,7 @@ import { NotesController } from './notes-controller.js';
 import { errorNotice, NoticeTimer } from './notices.js';
 import { OfflineSession, type TopOfList } from './offline-session.js';
 import { RenameWatcher } from './rename-watcher.js';
+import { SpellingController } from './spelling-controller.js';
 import { TrashController } from './trash-controller.js';
 
 /** An open live connection, as the controller sees it. */
@@ -68,6 +70,9 @@ export interface AppControllerDeps {
   keptUploads?: KeptUploads;
   store?: AppStore;
   search?: SearchCall;
+  /** The account's spelling settings: the server's calls, and where this device keeps a copy. */
+  spellingApi?: SpellingApi;
+  spellingStorage?: Storage;
 }
 
 const STARTUP_RETRY = { baseMs: 1_000, maxMs: 15_000 };
@@ -92,6 +97,8 @@ export class AppController {
   readonly offline: OfflineSession;
   /** Search, tag filter, quick switcher, preview and their dialogs. */
   readonly find: FindController;
+  /** The spell-check language and the account's own words. */
+  readonly spelling: SpellingController;
   private readonly deps: AppControllerDeps;
   private readonly notes: NotesController;
   private readonly notices: NoticeTimer;
@@ -136,6 +143,13 @@ export class AppController {
       store: this.store,
       search: deps.search ?? searchNotes,
       onSessionExpired: () => this.sessionEnded(),
+    });
+    this.spelling = new SpellingController({
+      api: deps.spellingApi ?? accountApi,
+      store: this.store,
+      storage: deps.spellingStorage,
+      onSessionExpired: () => this.sessionEnded(),
+      onFailed: (text) => this.showNotice(text),
     });
     this.renames = new RenameWatcher({
       store: this.store,
@@ -451,6 +465,7 @@ export class AppController {
     this.notes.reset();
     this.startupAttempt = 0;
     this.store.dispatch({ type: 'loggedIn', token, email });
+    this.spelling.start();
     const copy = this.offline.open(email, ahead);
     void this.notes.start(copy);
     void copy.notes.then(() => {
@@ -470,6 +485,7 @@ export class AppController {
       onReady: () => {
         this.offline.setOffline(false);
         this.notes.announcePresence();
+        void this.spelling.load();
         const queued = this.offline.queue.size > 0 ? this.notes.sendQueued() : null;
         const listed = queued ? queued.then(() => this.notes.resync()) : this.notes.resync();
         void listed.finally(() => this.notes.retrySaves());

@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, Suspense, useRef, useState } from 'react';
-import { useAppState } from '../app-context.js';
+import { useAppState, useController } from '../app-context.js';
 import type { MarkdownEditorProps } from './codemirror/markdown-editor.js';
 import type { HandedOverSelection, NoteEditorProps } from './note-editor-contract.js';
 import { PlainNoteEditor } from './plain-note-editor.js';
@@ -42,8 +42,9 @@ export function NoteEditor(props: NoteEditorProps) {
   const [Editor] = useState<EditorComponent>(() => loadedEditor ?? lazyEditor);
   // While the editor loads, the textarea takes the typing; the editor then takes over its cursor.
   const handedOver = useRef<HandedOverSelection | undefined>(undefined);
-  // The personal spelling dictionary is kept per account.
-  const email = useAppState((state) => state.email);
+  // The spell-check language and the words added to the dictionary are the account's.
+  const spelling = useAppState((state) => state.spelling);
+  const controller = useController();
   return (
     <Suspense
       fallback={
@@ -52,7 +53,8 @@ export function NoteEditor(props: NoteEditorProps) {
     >
       <Editor
         {...props}
-        dictionaryOwner={email}
+        spelling={spelling}
+        onAddWord={(word) => void controller.spelling.addWord(word)}
         takeOver={() => {
           const selection = handedOver.current;
           handedOver.current = undefined;

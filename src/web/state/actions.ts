@@ -1,4 +1,5 @@
 import type { Note, NoteId } from '../../shared/note.js';
+import type { SpellingSettings } from '../../shared/spelling.js';
 import type { AppView, HistoryView, Notice, SaveStatus } from './app-state.js';
 import type { FindAction } from './find-state.js';
 
@@ -8,6 +9,8 @@ export type AppAction =
   | { type: 'startupUnreachable' }
   | { type: 'loggedIn'; token: string; email: string }
   | { type: 'loggedOut' }
+  /** The account's spelling settings as the server (or this device's copy) has them. */
+  | { type: 'spellingChanged'; spelling: SpellingSettings }
   /** The server ended the session: show Log In with the email, drafts stay on the device. */
   | { type: 'sessionEnded' }
   | { type: 'viewChosen'; view: AppView }

@@ -1,4 +1,5 @@
 import type { Note, NoteId } from '../../shared/note.js';
+import type { SpellingSettings } from '../../shared/spelling.js';
 import { ChunkedMap } from './chunked-map.js';
 import { type FindState, initialFindState } from './find-state.js';
 
@@ -79,6 +80,8 @@ export interface AppState {
    */
   sessionEnded: boolean;
   find: FindState;
+  /** The account's spell-check language and own words; null until known on this device. */
+  spelling: SpellingSettings | null;
 }
 
 export const initialAppState: AppState = {
@@ -100,4 +103,5 @@ export const initialAppState: AppState = {
   view: 'notes',
   sessionEnded: false,
   find: initialFindState,
+  spelling: null,
 };

@@ -147,6 +147,8 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       };
     case 'viewChosen':
       return { ...state, view: action.view, isMenuOpen: false };
+    case 'spellingChanged':
+      return state.token === '' ? state : { ...state, spelling: action.spelling };
     case 'notesLoaded':
       return notesLoaded(state, action.notes, action.createdIds);
     case 'noteCreated': {

@@ -28,6 +28,7 @@ import * as noteLinks from './0026-note-links.js';
 import * as backupRuns from './0027-backup-runs.js';
 import * as apiTokens from './0028-api-tokens.js';
 import * as signInLinks from './0029-sign-in-links.js';
+import * as spellingSettings from './0030-spelling-settings.js';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0027-backup-runs': backupRuns,
   '0028-api-tokens': apiTokens,
   '0029-sign-in-links': signInLinks,
+  '0030-spelling-settings': spellingSettings,
 };

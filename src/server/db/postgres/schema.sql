@@ -25,6 +25,9 @@ attachments.user_id text not null
 backup_runs.name text not null
 backup_runs.time_made bigint not null
 backup_runs.time_verified bigint
+dictionary_words.time_added bigint not null
+dictionary_words.user_id text not null
+dictionary_words.word text not null
 import_keys.key text not null
 import_keys.note_id text not null
 import_keys.time_imported bigint not null
@@ -97,6 +100,9 @@ sessions.user_id text not null
 sign_in_codes.code_hash text not null
 sign_in_codes.time_expires bigint not null
 sign_in_codes.user_id text not null
+spelling_settings.language text not null
+spelling_settings.time_changed bigint not null
+spelling_settings.user_id text not null
 users.change_seq bigint not null default 0
 users.email text not null collate "C"
 users.id text not null
@@ -120,6 +126,8 @@ attachment_chunks attachment_chunks_pk PRIMARY KEY (attachment_id, seq)
 attachments attachments_pkey PRIMARY KEY (id)
 attachments attachments_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 backup_runs backup_runs_pkey PRIMARY KEY (name)
+dictionary_words dictionary_words_pk PRIMARY KEY (user_id, word)
+dictionary_words dictionary_words_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 import_keys import_keys_note_id_fkey FOREIGN KEY (note_id) REFERENCES notes(id) ON DELETE CASCADE
 import_keys import_keys_pk PRIMARY KEY (user_id, key)
 import_keys import_keys_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
@@ -149,6 +157,8 @@ sessions sessions_token_hash_key UNIQUE (token_hash)
 sessions sessions_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 sign_in_codes sign_in_codes_pkey PRIMARY KEY (code_hash)
 sign_in_codes sign_in_codes_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+spelling_settings spelling_settings_pkey PRIMARY KEY (user_id)
+spelling_settings spelling_settings_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 users users_email_key UNIQUE (email)
 users users_pkey PRIMARY KEY (id)
 
@@ -177,6 +187,7 @@ CREATE UNIQUE INDEX attachment_chunks_pk ON public.attachment_chunks USING btree
 CREATE UNIQUE INDEX attachments_pkey ON public.attachments USING btree (id)
 CREATE UNIQUE INDEX attachments_user_sha256 ON public.attachments USING btree (user_id, sha256)
 CREATE UNIQUE INDEX backup_runs_pkey ON public.backup_runs USING btree (name)
+CREATE UNIQUE INDEX dictionary_words_pk ON public.dictionary_words USING btree (user_id, word)
 CREATE UNIQUE INDEX import_keys_pk ON public.import_keys USING btree (user_id, key)
 CREATE UNIQUE INDEX note_link_names_pk ON public.note_link_names USING btree (note_id, name_key)
 CREATE UNIQUE INDEX note_links_pk ON public.note_links USING btree (note_id, target_key)
@@ -192,6 +203,7 @@ CREATE UNIQUE INDEX recovery_codes_pk ON public.recovery_codes USING btree (user
 CREATE UNIQUE INDEX sessions_pkey ON public.sessions USING btree (id)
 CREATE UNIQUE INDEX sessions_token_hash_key ON public.sessions USING btree (token_hash)
 CREATE UNIQUE INDEX sign_in_codes_pkey ON public.sign_in_codes USING btree (code_hash)
+CREATE UNIQUE INDEX spelling_settings_pkey ON public.spelling_settings USING btree (user_id)
 CREATE UNIQUE INDEX users_email_key ON public.users USING btree (email)
 CREATE UNIQUE INDEX users_pkey ON public.users USING btree (id)
 

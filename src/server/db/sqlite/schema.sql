@@ -43,6 +43,9 @@ CREATE TABLE "attachments" ("id" text primary key, "user_id" text not null refer
 -- table backup_runs
 CREATE TABLE "backup_runs" ("name" text primary key, "time_made" bigint not null, "time_verified" bigint);
 
+-- table dictionary_words
+CREATE TABLE "dictionary_words" ("user_id" text not null references "users" ("id") on delete cascade, "word" text not null, "time_added" bigint not null, constraint "dictionary_words_pk" primary key ("user_id", "word"));
+
 -- table import_keys
 CREATE TABLE "import_keys" ("user_id" text not null references "users" ("id") on delete cascade, "key" text not null, "note_id" text not null references "notes" ("id") on delete cascade, "time_imported" bigint not null, constraint "import_keys_pk" primary key ("user_id", "key"));
 
@@ -118,6 +121,9 @@ CREATE TABLE "sessions" ("id" text primary key, "user_id" text not null referenc
 
 -- table sign_in_codes
 CREATE TABLE "sign_in_codes" ("code_hash" text primary key, "user_id" text not null references "users" ("id") on delete cascade, "time_expires" bigint not null);
+
+-- table spelling_settings
+CREATE TABLE "spelling_settings" ("user_id" text primary key references "users" ("id") on delete cascade, "language" text not null, "time_changed" bigint not null);
 
 -- table users
 CREATE TABLE "users" ("id" text primary key, "email" text not null unique, "password_hash" text not null, "time_created" bigint not null, "change_seq" bigint default 0 not null, "totp_secret" text, "totp_pending_secret" text, "totp_last_step" bigint, "totp_failures" integer default 0 not null, "totp_next_attempt" bigint);

@@ -6,13 +6,14 @@ import { BackupsSection } from './backups-section.js';
 import { DeleteAccountSection } from './delete-account-section.js';
 import { PasswordSection } from './password-section.js';
 import { SessionsSection } from './sessions-section.js';
+import { SpellingSection } from './spelling-section.js';
 import { StorageSection } from './storage-section.js';
 import { TwoFactorSection } from './two-factor-section.js';
 import './account-screen.css';
 
 /**
- * The Account screen (side menu → Account): second factor, sessions, API tokens, password, the
- * space attachments take, deletion.
+ * The Account screen (side menu → Account): second factor, sessions, API tokens, password,
+ * spelling, the space attachments take, deletion.
  */
 export default function AccountScreen() {
   const controller = useController();
@@ -34,6 +35,7 @@ export default function AccountScreen() {
         <SessionsSection key={passwordChanges} />
         <ApiTokensSection />
         <PasswordSection onChanged={() => setPasswordChanges((count) => count + 1)} />
+        <SpellingSection />
         <StorageSection />
         <BackupsSection />
         <DeleteAccountSection />

@@ -2,12 +2,13 @@ import { Transaction } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { changedRange } from '../../../shared/changed-range.js';
+import type { SpellingSettings } from '../../../shared/spelling.js';
 import type { TextEdit } from '../../../shared/text-edits.js';
 import { onAttachRequest } from '../../attachments/attach-requests.js';
 import type { LocalDocument } from '../../documents/local-document.js';
 import type { NotePresence } from '../../documents/note-presence.js';
 import type { HandedOverSelection } from '../note-editor-contract.js';
-import { spellCheckerFor } from '../spellcheck/spell-checker.js';
+import { spellCheckerFor, stopSpellChecking } from '../spellcheck/spell-checker.js';
 import { setAsideUploads, uploadFiles } from './attachment-uploads.js';
 import { type LinkActions, NO_LINKS } from './note-actions.js';
 import {
@@ -39,8 +40,10 @@ export interface MarkdownEditorProps {
   presence?: NotePresence;
   /** A change typed while no document is bound, and its edits in the text before it. */
   onChange(text: string, edits?: TextEdit[]): void;
-  /** Whose personal dictionary to use (the account's email). */
-  dictionaryOwner: string;
+  /** The account's spell-check language and own words; null (not known yet): no checking. */
+  spelling: SpellingSettings | null;
+  /** "Add to dictionary" on a marked word: keep it for the account. */
+  onAddWord?(word: string): void;
   /** Take the keyboard focus whenever a note opens. */
   autoFocus?: boolean;
   /** The text and cursor of a stand-in the editor replaces as it mounts (typing there went on). */
@@ -53,9 +56,16 @@ export interface MarkdownEditorProps {
   links?: LinkActions;
 }
 
-function spellcheckFor(owner: string) {
-  return typeof Worker === 'undefined' ? [] : spellcheck(spellCheckerFor(owner));
+function spellcheckFor(spelling: SpellingSettings | null, addWord: (word: string) => void) {
+  if (spelling?.language === 'off') stopSpellChecking();
+  if (!spelling || spelling.language === 'off' || typeof Worker === 'undefined') return [];
+  const checker = spellCheckerFor(spelling.language);
+  checker.setPersonalWords(spelling.words);
+  return spellcheck(checker, addWord);
 }
+
+/** The spell-check language shown: null while the settings are not known. */
+const languageOf = (spelling: SpellingSettings | null) => spelling?.language ?? null;
 
 /**
  * Shows a text that came from elsewhere in place, the cursor mapped through the one change:
@@ -75,19 +85,13 @@ function showText(view: EditorView, text: string): void {
  * props reach it as transactions.
  */
 export default function MarkdownEditor(props: MarkdownEditorProps) {
-  const {
-    noteId,
-    value,
-    dictionaryOwner,
-    highlight = '',
-    document: noteDocument,
-    presence,
-  } = props;
+  const { noteId, value, spelling, highlight = '', document: noteDocument, presence } = props;
   const host = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const latest = useRef(props);
   // What the view shows, as last exchanged with the parent, so the echo of typing is ignored.
-  const shown = useRef({ noteId, text: value, owner: dictionaryOwner, highlight });
+  const shown = useRef({ noteId, text: value, language: languageOf(spelling), highlight });
+  const addWord = useCallback((word: string) => latest.current.onAddWord?.(word), []);
 
   useLayoutEffect(() => {
     latest.current = props;
@@ -98,7 +102,7 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
       return createNoteState(
         noteId,
         text,
-        spellcheckFor(latest.current.dictionaryOwner),
+        spellcheckFor(latest.current.spelling, addWord),
         (newText, edits) => {
           shown.current.text = newText;
           latest.current.onChange(newText, edits);
@@ -115,11 +119,11 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
         presence,
       );
     },
-    [],
+    [addWord],
   );
 
   useLayoutEffect(() => {
-    const { noteId, value, dictionaryOwner, autoFocus, takeOver, highlight = '' } = latest.current;
+    const { noteId, value, spelling, autoFocus, takeOver, highlight = '' } = latest.current;
     // Taking over from a stand-in, start from the text its cursor points into; should the note
     // have moved on meanwhile, the effect below applies the difference in place, cursor mapped.
     // Its typing went into the document, when there is one, which the editor is bound to.
@@ -133,7 +137,7 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
     const state = stateFor(noteId, text, doc, latest.current.presence);
     const view = new EditorView({ parent: root, root, state });
     viewRef.current = view;
-    shown.current = { noteId, text, owner: dictionaryOwner, highlight };
+    shown.current = { noteId, text, language: languageOf(spelling), highlight };
     doc?.release();
     if (handed && handed.anchor <= text.length && handed.head <= text.length) {
       view.dispatch({
@@ -165,9 +169,12 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
     const view = viewRef.current;
     const current = shown.current;
     if (!view) return;
-    if (dictionaryOwner !== current.owner) {
-      current.owner = dictionaryOwner;
-      view.dispatch({ effects: spellcheckSlot.reconfigure(spellcheckFor(dictionaryOwner)) });
+    // A new language (or none) takes effect at once; new own words reach the checker in place.
+    if (languageOf(spelling) !== current.language) {
+      current.language = languageOf(spelling);
+      view.dispatch({ effects: spellcheckSlot.reconfigure(spellcheckFor(spelling, addWord)) });
+    } else if (spelling && spelling.language !== 'off' && typeof Worker !== 'undefined') {
+      spellCheckerFor(spelling.language).setPersonalWords(spelling.words);
     }
     const doc = noteDocument;
     if (noteId !== current.noteId) {
@@ -197,7 +204,7 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
       current.text = value;
       showText(view, value);
     }
-  }, [noteId, value, dictionaryOwner, stateFor, highlight, noteDocument, presence]);
+  }, [noteId, value, spelling, addWord, stateFor, highlight, noteDocument, presence]);
 
   // The search changed while the note stays open: the highlights follow, the cursor stays.
   useLayoutEffect(() => {

@@ -2,7 +2,7 @@ import type { Range } from '@codemirror/state';
 import { type Decoration, type EditorView, ViewPlugin, type ViewUpdate } from '@codemirror/view';
 import type { SpellChecker } from '../spellcheck/spell-checker.js';
 import { checkableWords, type TextRange } from '../spellcheck/word-extraction.js';
-import { forgetSpellWord, misspellingMark, setSpellMarks } from './spell-marks.js';
+import { forgetSpellWords, misspellingMark, setSpellMarks } from './spell-marks.js';
 
 /** Text checked beyond what is on screen, so a short scroll finds its marks ready. */
 const MARGIN = 2000;
@@ -71,7 +71,7 @@ export function spellCheckPlugin(checker: SpellChecker) {
 
     const unsubscribe = checker.subscribe(({ added }) => {
       if (destroyed) return;
-      if (added) view.dispatch({ effects: forgetSpellWord.of(added) });
+      if (added) view.dispatch({ effects: forgetSpellWords.of(added) });
       schedule(0);
     });
     schedule(FIRST_DELAY_MS);

@@ -4,8 +4,10 @@ import type { TextRange } from '../spellcheck/word-extraction.js';
 
 /** Replaces the misspelling marks within `from..to` by `marks`. */
 export const setSpellMarks = StateEffect.define<TextRange & { marks: Range<Decoration>[] }>();
-/** Drops every mark of a word that is now known to be right. */
-export const forgetSpellWord = StateEffect.define<string>();
+/** Drops every mark of these words (in any case, composed or not): they are right now. */
+export const forgetSpellWords = StateEffect.define<readonly string[]>();
+
+const folded = (word: string) => word.normalize('NFC').toLocaleLowerCase();
 
 const markOfWord = new Map<string, Decoration>();
 
@@ -59,9 +61,9 @@ export const spellMarks = StateField.define<DecorationSet>({
           add: effect.value.marks,
           sort: true,
         });
-      } else if (effect.is(forgetSpellWord)) {
-        const word = effect.value;
-        marks = marks.update({ filter: (_from, _to, mark) => mark.spec.word !== word });
+      } else if (effect.is(forgetSpellWords)) {
+        const words = new Set(effect.value.map(folded));
+        marks = marks.update({ filter: (_from, _to, mark) => !words.has(folded(mark.spec.word)) });
       }
     }
     return marks;

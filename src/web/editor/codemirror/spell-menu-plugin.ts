@@ -16,7 +16,7 @@ function replaceWord(view: EditorView, target: WordAt, suggestion: string): void
 }
 
 /** Owns the one open spelling menu of a view; it closes on edits, scrolling and note switches. */
-export function spellMenuPlugin(checker: SpellChecker) {
+export function spellMenuPlugin(checker: SpellChecker, addWord: (word: string) => void) {
   return ViewPlugin.define((view) => {
     let closeMenu: (() => void) | undefined;
     let opening = 0;
@@ -34,7 +34,7 @@ export function spellMenuPlugin(checker: SpellChecker) {
         top,
         suggestions,
         onChoose: (suggestion) => replaceWord(view, target, suggestion),
-        onAddToDictionary: () => checker.addToDictionary(target.word),
+        onAddToDictionary: () => addWord(target.word),
         onClose: (refocus) => {
           closeMenu = undefined;
           if (refocus) view.focus();

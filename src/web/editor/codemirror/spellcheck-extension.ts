@@ -5,9 +5,13 @@ import { spellCheckPlugin } from './spell-check-plugin.js';
 import { spellMarks } from './spell-marks.js';
 import { openSpellMenuAtCursor, spellContextMenu, spellMenuPlugin } from './spell-menu-plugin.js';
 
-/** English spell checking: marks, the checking loop, and the suggestions menu (mouse and keys). */
-export function spellcheck(checker: SpellChecker) {
-  const menu = spellMenuPlugin(checker);
+/**
+ * Spell checking in the checker's language: marks, the checking loop, and the suggestions menu
+ * (mouse and keys); "Add to dictionary" hands the word to `addWord`, which keeps it for the
+ * account.
+ */
+export function spellcheck(checker: SpellChecker, addWord: (word: string) => void) {
+  const menu = spellMenuPlugin(checker, addWord);
   const openMenu = openSpellMenuAtCursor(menu);
   return [
     spellMarks,

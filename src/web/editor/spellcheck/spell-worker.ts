@@ -1,14 +1,9 @@
-import nspell from 'nspell/lib/index.js';
-import { rankSuggestions } from './rank-suggestions.js';
-import {
-  DICTIONARY_MANIFEST_URL,
-  MAX_SUGGESTIONS,
-  type SpellRequest,
-  type SpellResponse,
-} from './spell-protocol.js';
+import { ACCENTS_STRIPPED, type SpellLanguage } from '../../../shared/spelling.js';
+import { dictionaryManifestUrl, type SpellRequest, type SpellResponse } from './spell-protocol.js';
+import { Speller } from './speller.js';
 
-// Building the checker takes noticeable time and memory, which is why it lives here, off the
-// main thread.
+// Building the checker takes noticeable time and memory (the German and French dictionaries
+// most of all), which is why it lives here, off the main thread.
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 async function fetchText(url: string): Promise<string> {
@@ -17,16 +12,17 @@ async function fetchText(url: string): Promise<string> {
   return response.text();
 }
 
-async function loadSpeller() {
-  const manifest = JSON.parse(await fetchText(DICTIONARY_MANIFEST_URL)) as {
+async function loadSpeller(language: SpellLanguage): Promise<Speller> {
+  const manifest = JSON.parse(await fetchText(dictionaryManifestUrl(language))) as {
     aff: string;
     dic: string;
   };
   const [aff, dic] = await Promise.all([fetchText(manifest.aff), fetchText(manifest.dic)]);
-  return nspell(aff, dic);
+  return new Speller(aff, dic, { accentsStripped: ACCENTS_STRIPPED.has(language) });
 }
 
-const speller = loadSpeller();
+let speller: Promise<Speller> = Promise.reject(new Error('no language was loaded'));
+speller.catch(() => {});
 
 function reply(message: SpellResponse): void {
   scope.postMessage(message);
@@ -35,6 +31,10 @@ function reply(message: SpellResponse): void {
 // Every request waits on the same promise, so requests are answered in the order they came.
 scope.addEventListener('message', (event: MessageEvent<SpellRequest>) => {
   const request = event.data;
+  if (request.type === 'load') {
+    speller = loadSpeller(request.language);
+    return;
+  }
   speller.then(
     (spell) => {
       switch (request.type) {
@@ -46,22 +46,15 @@ scope.addEventListener('message', (event: MessageEvent<SpellRequest>) => {
           });
           break;
         case 'suggest':
-          reply({
-            type: 'suggested',
-            id: request.id,
-            suggestions: rankSuggestions(request.word, spell.suggest(request.word)).slice(
-              0,
-              MAX_SUGGESTIONS,
-            ),
-          });
+          reply({ type: 'suggested', id: request.id, suggestions: spell.suggest(request.word) });
           break;
-        case 'add':
-          for (const word of request.words) spell.add(word);
+        case 'personal':
+          spell.setPersonalWords(request.words);
           break;
       }
     },
     (error: unknown) => {
-      if (request.type === 'add') return;
+      if (request.type === 'personal') return;
       reply({ type: 'failed', id: request.id, message: String(error) });
     },
   );
