@@ -67,7 +67,13 @@ export function heldUpload(
         });
       });
     });
-    request.on('error', (error) => (done ? undefined : reject(error)));
+    // A refused upload's connection closes under the last write (EPIPE) while its answer may
+    // still be on its way: it fails only if, once closed, no answer came.
+    request.on('error', (error) => {
+      if (request.destroyed && !request.writableFinished) {
+        request.once('close', () => (done ? undefined : reject(error)));
+      } else if (!done) reject(error);
+    });
   });
   request.write(bytes.subarray(0, -1));
   return {
