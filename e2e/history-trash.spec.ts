@@ -20,6 +20,8 @@ test.describe('History and trash', () => {
     await expect(history).toBeVisible();
     const versions = history.getByRole('list', { name: 'Versions' }).getByRole('button');
     await expect(versions.first()).toContainText('Set aside by a merge');
+    // Each version's time is given to the second.
+    await expect(versions.first()).toContainText(/\d{4}-\d{2}-\d{2} \d{1,2}:\d{2}:\d{2} [AP]M/);
     await expect(versions.first()).toHaveAttribute('aria-pressed', 'true');
     await expect(versions.first()).toBeFocused();
     await expect(history.getByRole('deletion')).toHaveText(['two']);

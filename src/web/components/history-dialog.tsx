@@ -3,7 +3,7 @@ import type { NoteId } from '../../shared/note.js';
 import { useAppState, useController } from '../app-context.js';
 import { selectEditorText } from '../state/selectors.js';
 import { ModalDialog } from './modal-dialog.js';
-import { formatNoteTime } from './note-time.js';
+import { formatVersionTime } from './note-time.js';
 import { TextDiffView } from './text-diff-view.js';
 import { useVersions, useVersionText } from './use-note-history.js';
 import { VERSION_REASON_LABELS } from './version-labels.js';
@@ -66,7 +66,7 @@ function NoteHistory({ noteId, initial }: { noteId: NoteId; initial: number | nu
                 aria-pressed={version.revision === revision}
                 onClick={() => setPicked(version.revision)}
               >
-                <span className="history__time">{formatNoteTime(version.timeLastModified)}</span>
+                <span className="history__time">{formatVersionTime(version.timeLastModified)}</span>
                 <span className="history__reason">{VERSION_REASON_LABELS[version.reason]}</span>
               </button>
             </li>
