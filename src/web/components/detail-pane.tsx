@@ -87,7 +87,8 @@ export function DetailPane() {
       {note ? (
         <>
           <SelectedNoteEditor noteId={note.id} />
-          <LinksPanel noteId={note.id} />
+          {/* Keyed: a note shown is never drawn, even for a frame, with the last one's links. */}
+          <LinksPanel key={note.id} noteId={note.id} />
         </>
       ) : missingNoteId !== null ? (
         <div className="detail-pane__empty" role="status">
