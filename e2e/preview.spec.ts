@@ -33,6 +33,48 @@ const x = 1;
 const preview = (page: Page) => page.getByRole('article', { name: 'Preview' });
 
 test.describe('Preview', () => {
+  test('highlights, footnotes both ways and links to a heading of the note, typed by keys', async ({
+    page,
+    account,
+  }, testInfo) => {
+    const filler = Array.from({ length: 40 }, (_, i) => `Line ${i + 1}`).join('\n');
+    await account.api.createNote(
+      `Trip\n${filler}\n## Packing list\n- [ ] shoes\n  - [x] walking\n  - [ ] sandals\n- [x] passport`,
+    );
+    await openLoggedIn(page, account);
+    await page.getByRole('navigation', { name: 'Notes' }).getByRole('link').first().click();
+    await expect(page.locator('.markdown-editor .cm-content')).toBeFocused();
+    await page.keyboard.press('ControlOrMeta+Home');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Take ==only one bag==, see [[#Packing list|the list]].[^1]');
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('[^1]: Airlines weigh it.');
+
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect(preview(page).locator('mark')).toHaveText('only one bag');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: testInfo.outputPath(`preview-mark-${colorScheme}.png`) });
+    }
+    const address = page.url();
+    await preview(page).getByRole('link', { name: 'the list' }).click();
+    await expect(preview(page).getByRole('heading', { name: 'Packing list' })).toBeInViewport();
+    await expect(preview(page).getByRole('heading', { name: 'Packing list' })).toBeFocused();
+    expect(page.url()).toBe(address);
+    expect(page.context().pages()).toHaveLength(1);
+
+    await page.keyboard.press('ControlOrMeta+Home');
+    await preview(page).getByRole('link', { name: '1', exact: true }).click();
+    const footnote = preview(page).getByRole('listitem').filter({ hasText: 'Airlines weigh it.' });
+    await expect(footnote).toBeInViewport();
+    await footnote.getByRole('link', { name: 'Back to reference 1' }).click();
+    await expect(preview(page).getByRole('link', { name: '1', exact: true })).toBeInViewport();
+    expect(page.url()).toBe(address);
+  });
+
   test('renders GitHub-flavoured Markdown and runs or fetches nothing hostile', async ({
     page,
     context,

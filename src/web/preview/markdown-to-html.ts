@@ -1,29 +1,43 @@
 import { Marked } from 'marked';
+import markedFootnote from 'marked-footnote';
 import { blockIds } from './block-ids-extension.js';
 import { callouts } from './callout-extension.js';
 import { diagrams } from './diagram-extension.js';
+import { headingLinks } from './heading-links-extension.js';
+import { highlights } from './highlight-extension.js';
 import { math } from './math-extension.js';
 import { type NoteEmbedding, noteEmbeds } from './note-embeds-extension.js';
 import { noteLinks } from './note-links-extension.js';
 import { withPropertiesBox } from './properties-box.js';
 
 // GitHub-flavoured Markdown (tables, task lists, strikethrough), line breaks as written.
-// `[[Title]]` links to other notes as well, and what vaults hold: properties, callouts,
-// formulas, diagrams and embedded notes; block ids are left out.
+// `[[Title]]` links to other notes as well (`[[#Heading]]` to a heading of this one), and what
+// vaults hold: properties, callouts, formulas, diagrams, highlights, footnotes and embedded
+// notes; block ids are left out.
 const OPTIONS = { gfm: true, breaks: true, async: false } as const;
-const EXTENSIONS = [noteLinks, callouts, math, diagrams, blockIds];
+// Each renderer has its own footnotes (an embedded note's are its own).
+const extensions = () => [
+  headingLinks,
+  noteLinks,
+  callouts,
+  math,
+  diagrams,
+  highlights,
+  markedFootnote(),
+  blockIds,
+];
 
 /** Which notes embeds name, while one text is rendered. */
 let noteText: NoteEmbedding['noteText'] = () => undefined;
 // An embedded note is rendered without embeds of its own: they are links, one level deep.
 const embedded = new Marked(
   OPTIONS,
-  ...EXTENSIONS,
+  ...extensions(),
   noteEmbeds(() => ({ noteText })),
 );
 const markdown = new Marked(
   OPTIONS,
-  ...EXTENSIONS,
+  ...extensions(),
   noteEmbeds(() => ({ noteText, render: (text) => rendered(embedded, text) })),
 );
 

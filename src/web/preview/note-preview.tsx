@@ -2,6 +2,7 @@ import { type MouseEvent, useEffect, useLayoutEffect, useMemo, useRef } from 're
 import type { LinkActions } from '../editor/codemirror/note-actions.js';
 import type { NoteMap } from '../state/app-state.js';
 import { drawRichContent } from './draw-rich-content.js';
+import { headingKey, headingLinkTarget } from './heading-links-extension.js';
 import { noteLinkTarget } from './note-links-extension.js';
 import { renderMarkdown } from './render-markdown.js';
 import { toggleTask } from './task-list.js';
@@ -69,8 +70,32 @@ export default function NotePreview({ text, onChange, links, notes }: NotePrevie
     return true;
   }
 
+  /**
+   * A click on a link within the note (`[[#Heading]]`, a footnote and its way back) scrolls to
+   * what it names and puts the focus there; the address stays the note's.
+   */
+  function followInNoteLink(event: MouseEvent<HTMLElement>): boolean {
+    const anchor = event.target instanceof Element ? event.target.closest('a') : null;
+    const href = anchor?.getAttribute('href') ?? '';
+    if (!href.startsWith('#') || noteLinkTarget(href) !== null) return false;
+    event.preventDefault();
+    const heading = headingLinkTarget(href);
+    const article = event.currentTarget;
+    const found =
+      heading === null
+        ? article.querySelector<HTMLElement>(`[id="${CSS.escape(href.slice(1))}"]`)
+        : [...article.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6')].find(
+            (each) => headingKey(each.textContent ?? '') === headingKey(heading),
+          );
+    if (!found) return true;
+    found.scrollIntoView({ block: 'center' });
+    if (!found.matches('a, button, input')) found.tabIndex = -1;
+    found.focus({ preventScroll: true });
+    return true;
+  }
+
   function onClick(event: MouseEvent<HTMLElement>) {
-    if (openNoteLink(event)) return;
+    if (openNoteLink(event) || followInNoteLink(event)) return;
     const box = event.target;
     if (!(box instanceof HTMLInputElement) || box.type !== 'checkbox' || !onChange) return;
     const boxes = boxesIn(event.currentTarget);

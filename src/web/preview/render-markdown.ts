@@ -43,6 +43,12 @@ const MARKS: Record<string, (tag: string, value: string) => boolean> = {
   'data-properties': (tag, value) => tag === 'DL' && value === '',
   // A folding callout's state; a `<dialog open>` could cover the page.
   open: (tag) => tag === 'DETAILS',
+  // Footnotes: the list, each note and each reference, which link to one another.
+  'data-footnotes': (tag, value) => tag === 'SECTION' && value === '',
+  id: (tag, value) =>
+    (tag === 'LI' && /^footnote-[\w-]+$/.test(value)) ||
+    (tag === 'A' && /^footnote-ref-[\w-]+$/.test(value)),
+  'aria-label': (tag, value) => tag === 'A' && /^Back to reference [\w-]+$/.test(value),
 };
 
 purify.addHook('uponSanitizeAttribute', (node, data) => {
@@ -69,6 +75,9 @@ purify.addHook('afterSanitizeAttributes', (node) => {
     // A link to a note opens it here, in this tab; one to a missing note says so.
     const missing = isLinked(target) ? '' : ' note-preview__note-link--missing';
     node.setAttribute('class', `note-preview__note-link${missing}`);
+  } else if (node.tagName === 'A' && node.getAttribute('href')?.startsWith('#')) {
+    // A heading or a footnote of this note: the preview scrolls to it.
+    node.setAttribute('class', 'note-preview__in-note-link');
   } else if (node.tagName === 'A' && node.hasAttribute('href')) {
     node.setAttribute('target', '_blank');
     node.setAttribute('rel', 'noopener noreferrer');
