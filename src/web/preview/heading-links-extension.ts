@@ -1,5 +1,6 @@
 import type { MarkedExtension, Tokens } from 'marked';
 import { escapeHtml } from './escape-html.js';
+import { fragmentTarget } from './note-links-extension.js';
 
 /** The address a rendered `[[#Heading]]` carries: a heading of this very note. */
 export const HEADING_LINK_PREFIX = '#heading:';
@@ -11,14 +12,7 @@ interface HeadingLinkToken extends Tokens.Generic {
 }
 
 /** The heading a rendered heading link names. */
-export function headingLinkTarget(href: string): string | null {
-  if (!href.startsWith(HEADING_LINK_PREFIX)) return null;
-  try {
-    return decodeURIComponent(href.slice(HEADING_LINK_PREFIX.length));
-  } catch {
-    return null;
-  }
-}
+export const headingLinkTarget = (href: string) => fragmentTarget(HEADING_LINK_PREFIX, href);
 
 /** How a heading's text is compared with a link's: spaces, case and accents aside. */
 export const headingKey = (text: string) =>

@@ -31,15 +31,18 @@ function codeHtml(span: string): string {
   return `<code>${escapeHtml(trimmed)}</code>`;
 }
 
-/** The link's target from a rendered note link's address. */
-export function noteLinkTarget(href: string): string | null {
-  if (!href.startsWith(NOTE_LINK_PREFIX)) return null;
+/** What a rendered in-app link's address (`prefix` and an encoded name) names; null for others. */
+export function fragmentTarget(prefix: string, href: string): string | null {
+  if (!href.startsWith(prefix)) return null;
   try {
-    return decodeURIComponent(href.slice(NOTE_LINK_PREFIX.length));
+    return decodeURIComponent(href.slice(prefix.length));
   } catch {
     return null;
   }
 }
+
+/** The link's target from a rendered note link's address. */
+export const noteLinkTarget = (href: string) => fragmentTarget(NOTE_LINK_PREFIX, href);
 
 /**
  * `[[Title]]` and its forms as links inside the app. marked reads code blocks, and code spans
