@@ -221,12 +221,18 @@ export class NotesController {
       if (converted) return converted;
       if (this.textDrafts.text(noteId) !== undefined) return undefined;
     }
-    return this.documents.open(noteId);
+    const doc = await this.documents.open(noteId);
+    // Keys typed while it came wait as text: they go into it first, in the order typed.
+    return this.textDrafts.text(noteId) === undefined ? doc : this.openDocument(noteId);
   }
 
-  /** The note's document, if this page holds it now. */
+  /**
+   * The note's document for its editor, if this page holds it now. Not while text typed before
+   * it came still waits to go into it: bound then, the editor would show the document without
+   * those keys, and they would come back as another's typing, before the cursor.
+   */
   documentOf(noteId: NoteId): LocalDocument | undefined {
-    return this.documents.get(noteId);
+    return this.textDrafts.text(noteId) === undefined ? this.documents.get(noteId) : undefined;
   }
 
   /** This window's presence in a note it shows; undefined while the note has no document. */
@@ -447,7 +453,8 @@ export class NotesController {
   edit(id: NoteId, text: string, edits?: TextEdit[]): void {
     const note = this.deps.store.getState().notes.get(id);
     if (!note) return;
-    const doc = this.documents.get(id);
+    // While earlier keys wait as text, these wait with them, so all go in in the order typed.
+    const doc = this.documentOf(id);
     if (!doc) {
       const before = this.textOf(id);
       this.typedAt.set(id, Date.now());
