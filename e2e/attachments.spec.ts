@@ -94,7 +94,7 @@ test.describe('Attachments', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route('**/api/attachments', async (route) => {
+    await page.route('**/api/attachments?*', async (route) => {
       await held;
       await route.fallback();
     });
