@@ -63,13 +63,22 @@ test('the preview draws a callout, a formula, a diagram and an embedded note, al
   await page.keyboard.press('ControlOrMeta+End');
   for (const [index, line] of TYPED.entries()) {
     if (index > 0) {
+      const lines = (await editorText(editor(page))).split('\n').length;
       await page.keyboard.press('Enter');
-      // The editor carries a quote's "> " and the indentation over to the new line.
-      for (let tries = 0; tries < 3 && (await lastLine(page)) !== ''; tries += 1) {
+      // The new line is drawn before it is read.
+      await expect
+        .poll(async () => (await editorText(editor(page))).split('\n').length)
+        .toBe(lines + 1);
+      // The editor carries a quote's "> " and the indentation over to the new line: each is
+      // taken off, and seen gone, before the next key.
+      for (let tries = 0; tries < 3; tries += 1) {
+        const carried = await lastLine(page);
+        if (carried === '') break;
         await page.keyboard.press('Shift+Home');
         await page.keyboard.press('Backspace');
+        await expect.poll(() => lastLine(page)).not.toBe(carried);
       }
-      expect(await lastLine(page)).toBe('');
+      await expect.poll(() => lastLine(page)).toBe('');
     }
     await page.keyboard.type(line);
   }
