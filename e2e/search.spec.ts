@@ -88,6 +88,35 @@ test.describe('Finding notes', () => {
     await expect(titles(page).first()).toHaveText('# Obsidian CLI');
   });
 
+  test('on a wide screen the tags are one click away, beside the search, without the menu', async ({
+    page,
+    account,
+  }, testInfo) => {
+    await account.api.createNote('Milk\n#errands');
+    await account.api.createNote('Post office\n#errands #town');
+    await account.api.createNote('Novel draft\n#writing');
+    await openLoggedIn(page, account);
+    await expect(titles(page)).toHaveCount(3);
+
+    const button = page.getByRole('button', { name: 'Tags', exact: true });
+    await button.click();
+    const tags = page.getByRole('dialog', { name: 'Tags' });
+    await expect(tags.getByRole('button', { name: /#errands/ })).toBeFocused();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: testInfo.outputPath(`tags-popover-${colorScheme}.png`) });
+    }
+    await page.keyboard.press('Escape');
+    await expect(tags).toBeHidden();
+    await expect(button).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await tags.getByRole('button', { name: /#writing/ }).click();
+    await expect(tags).toBeHidden();
+    await expect(titles(page)).toHaveText(['Novel draft']);
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+  });
+
   test('opens a note with the quick switcher, by keyboard only', async ({ page, account }) => {
     await account.api.createNote('Grocery list\neggs');
     await account.api.createNote('Glass repair\ncall the glazier');

@@ -1,10 +1,15 @@
 import { useAppState, useController } from '../app-context.js';
 import { SearchIcon } from './find-icons.js';
 import './search-field.css';
+import { TagsPopover } from './tags-popover.js';
+import './tags-popover.css';
 
 export const SEARCH_FIELD_ID = 'search-notes';
 
-/** "Search notes" above the list: results as you type; Esc or an empty field brings the list back. */
+/**
+ * "Search notes" above the list: results as you type; Esc or an empty field brings the list
+ * back. On wide screens "Tags" sits at its end.
+ */
 export function SearchField() {
   const controller = useController();
   const text = useAppState((state) => state.find.searchText);
@@ -38,6 +43,7 @@ export function SearchField() {
           #{tag} ×
         </button>
       )}
+      <TagsPopover />
     </search>
   );
 }

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useId } from 'react';
 import { parentTag } from '../../shared/note-tags.js';
 import { useAppState, useController } from '../app-context.js';
 import { selectTagCounts } from '../state/find-selectors.js';
@@ -6,23 +6,26 @@ import { TagIcon } from './find-icons.js';
 import './tag-list.css';
 
 /**
- * The side menu's "Tags": each `#tag` with its note count; choosing one filters the list. A
- * nested tag (`#projects/work`) sits under its parent as a tree, named by its last part; the
- * parent's count and filter take in the notes of the tags under it.
+ * "Tags" (in the side menu, and beside the search on wide screens): each `#tag` with its note
+ * count; choosing one filters the list. A nested tag (`#projects/work`) sits under its parent
+ * as a tree, named by its last part; the parent's count and filter take in the notes of the
+ * tags under it. `onChosen` is told once a tag was chosen (its popover closes).
  */
-export function TagList() {
+export function TagList({ onChosen }: { onChosen?: () => void }) {
   const controller = useController();
   const tags = useAppState(selectTagCounts);
   const chosen = useAppState((state) => state.find.tagFilter);
+  const titleId = useId();
 
   function choose(tag: string | null) {
     controller.find.filterByTag(tag);
     controller.toggleMenu(false);
+    onChosen?.();
   }
 
   return (
-    <section className="tag-list" aria-labelledby="tags-title">
-      <h3 id="tags-title" className="tag-list__title">
+    <section className="tag-list" aria-labelledby={titleId}>
+      <h3 id={titleId} className="tag-list__title">
         Tags
       </h3>
       {tags.length === 0 ? (
