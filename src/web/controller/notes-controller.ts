@@ -530,8 +530,13 @@ export class NotesController {
       drafts[noteId] = this.textDrafts.text(noteId) as string;
     }
     for (const noteId of this.documents.heldIds()) {
-      const body = this.documents.get(noteId)?.body;
-      if (body !== undefined && body !== notes.get(noteId)?.body) drafts[noteId] = body;
+      const doc = this.documents.get(noteId);
+      const note = notes.get(noteId);
+      if (!doc || doc.body === note?.body) continue;
+      // A document behind the note (kept on the device before its last save) shows nothing the
+      // note lacks: the note's newer text stays shown until the document catches up.
+      const ahead = !note || doc.hasUnsent || doc.revision >= note.revision;
+      if (ahead) drafts[noteId] = doc.body;
     }
     const saveStatus = this.textDrafts.noteIds().length > 0 ? 'saving' : this.saver.status();
     return { drafts, saveStatus };
