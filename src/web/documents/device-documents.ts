@@ -35,11 +35,6 @@ export class DeviceDocuments {
   private readonly loaded = new Map<NoteId, LocalDocument>();
   private readonly loading = new Map<NoteId, Promise<LocalDocument | undefined>>();
   private readonly stateTimers = new Map<NoteId, ReturnType<typeof setTimeout>>();
-  /**
-   * Updates the server acknowledged whose copies on the device wait for a state that holds
-   * them: removed before, a reload in between would find them in neither.
-   */
-  private readonly acknowledgedKeys = new Map<NoteId, number[]>();
   private readonly presences = new Map<NoteId, NotePresence>();
   private generation = 0;
 
@@ -129,14 +124,9 @@ export class DeviceDocuments {
     }
   }
 
-  /**
-   * The server acknowledged updates: their copies on the device go once the document's state
-   * written to the device holds them.
-   */
+  /** The server acknowledged updates: their copies on the device go. */
   acknowledged(noteId: NoteId, keys: number[]): void {
-    if (keys.length > 0) {
-      this.acknowledgedKeys.set(noteId, [...(this.acknowledgedKeys.get(noteId) ?? []), ...keys]);
-    }
+    if (keys.length > 0) void this.deps.store.removePending(keys).catch(logged);
     this.writeStateSoon(noteId);
   }
 
@@ -289,20 +279,10 @@ export class DeviceDocuments {
     // With updates unsent, the state would hold them: it waits until they are acknowledged.
     if (!doc || doc.hasUnsent) return;
     const account = this.deps.account();
-    const acknowledged = this.acknowledgedKeys.get(noteId) ?? [];
-    this.acknowledgedKeys.delete(noteId);
-    void this.deps.store
-      .writeState(account, noteId, doc.state(), doc.revision)
-      .then(() =>
-        acknowledged.length > 0 ? this.deps.store.removePending(acknowledged) : undefined,
-      )
-      .catch(logged);
+    void this.deps.store.writeState(account, noteId, doc.state(), doc.revision).catch(logged);
   }
 
   private unload(noteId: NoteId): void {
-    // What the server acknowledged is kept in the state before the document goes.
-    if (this.acknowledgedKeys.has(noteId)) this.writeState(noteId);
-    this.acknowledgedKeys.delete(noteId);
     this.presences.get(noteId)?.destroy();
     this.presences.delete(noteId);
     clearTimeout(this.stateTimers.get(noteId));
