@@ -24,6 +24,12 @@ test.describe('History and trash', () => {
     await expect(versions.first()).toContainText(/\d{4}-\d{2}-\d{2} \d{1,2}:\d{2}:\d{2} [AP]M/);
     await expect(versions.first()).toHaveAttribute('aria-pressed', 'true');
     await expect(versions.first()).toBeFocused();
+    // Each says what it changed from the one before (the first: from nothing), so versions
+    // seconds apart differ.
+    await expect(versions.first()).toContainText('+2 −0');
+    await expect(versions.first()).toHaveAccessibleName(
+      /2 words added, 0 words removed Version two$/,
+    );
     await expect(history.getByRole('deletion')).toHaveText(['two']);
     await expect(history.getByRole('insertion')).toHaveText(['three']);
 

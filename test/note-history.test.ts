@@ -206,6 +206,29 @@ describe('history', () => {
     expect(replaced.json.body).toBe('rewritten');
   });
 
+  it('says what each listed version added and removed, and its first changed words', async () => {
+    const token = await start();
+    let note = await createNote(server.url, token, 'Packing list');
+    for (const body of [
+      'Packing list: passport, tickets',
+      'Packing list: passport',
+      'Packing list: passport, charger',
+    ]) {
+      now += 10; // each text stands through a pause, so each is listed
+      note = await updateNote(server.url, token, { ...note, body });
+    }
+    const versions = await versionsOf(token, note.id);
+    expect(versions.map((version) => version.change)).toEqual([
+      { wordsAdded: 0, wordsRemoved: 1, firstChanged: { text: 'tickets', removed: true } },
+      {
+        wordsAdded: 2,
+        wordsRemoved: 0,
+        firstChanged: { text: 'passport, tickets', removed: false },
+      },
+      { wordsAdded: 2, wordsRemoved: 0, firstChanged: { text: 'Packing list', removed: false } },
+    ]);
+  });
+
   it('answers 404 for another user’s note and for an unknown version, 400 for a bad one', async () => {
     const token = await start();
     const other = await signUp(server.url);

@@ -1,4 +1,5 @@
 import type { Note } from './note.js';
+import type { VersionChange } from './version-change.js';
 
 /** Why a past text was kept. */
 export type VersionReason =
@@ -16,6 +17,8 @@ export interface VersionSummary {
   revision: number;
   timeLastModified: number;
   reason: VersionReason;
+  /** What this version changed from the listed version before it (the oldest: from nothing). */
+  change: VersionChange;
 }
 
 /** A note in the trash: the note as it was, and when it was deleted. */

@@ -42,7 +42,7 @@ export function registerHistoryRoutes(app: FastifyInstance, options: HistoryRout
     },
     async (request) => {
       const note = await ownNote(request.session.userId, request.params.id);
-      return { results: await listVersions(db, note.id) };
+      return { results: await listVersions(db, note) };
     },
   );
 

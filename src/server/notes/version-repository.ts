@@ -1,5 +1,6 @@
 import type { Note } from '../../shared/note.js';
 import type { VersionReason, VersionSummary } from '../../shared/note-history.js';
+import { versionChange } from '../../shared/version-change.js';
 import { prepared } from '../db/prepared-query.js';
 import type { Db } from '../db/schema.js';
 import { applyDeltaBack, deltaBack } from './text-delta.js';
@@ -114,21 +115,52 @@ export async function findVersionBody(
 
 /**
  * A note's history as people see it, newest first: its listed versions (each pause in typing,
- * text being removed, every text set aside), not each keystroke's revision (those stay an hour,
- * as merge bases, and are then thinned).
+ * text being removed, every text set aside), not each keystroke's revision (those stay an hour
+ * and are then thinned). Each says what it changed from the listed version before it, so that
+ * versions saved seconds apart can be told apart; the texts are rebuilt in one walk back from
+ * the note's own.
  */
-export async function listVersions(db: Db, noteId: string): Promise<VersionSummary[]> {
+export async function listVersions(db: Db, note: Note): Promise<VersionSummary[]> {
   const rows = await db
     .selectFrom('note_versions')
-    .select(['revision', 'time_last_modified', 'reason'])
-    .where('note_id', '=', noteId)
-    .where('kept', '=', 1)
+    .select([
+      'revision',
+      'time_last_modified',
+      'reason',
+      'kept',
+      'body',
+      'delta_start',
+      'delta_end',
+    ])
+    .where('note_id', '=', note.id)
     .orderBy('revision', 'desc')
     .execute();
-  return rows.map((row) => ({
-    revision: Number(row.revision),
-    timeLastModified: Number(row.time_last_modified),
-    reason: row.reason,
+  const listed: { summary: Omit<VersionSummary, 'change'>; body: string }[] = [];
+  let body = note.body;
+  for (const row of rows) {
+    body =
+      row.delta_start === null
+        ? row.body
+        : applyDeltaBack(body, {
+            start: Number(row.delta_start),
+            end: Number(row.delta_end),
+            insert: row.body,
+          });
+    if (Number(row.kept) !== 1) continue;
+    listed.push({
+      summary: {
+        revision: Number(row.revision),
+        timeLastModified: Number(row.time_last_modified),
+        reason: row.reason,
+      },
+      body,
+    });
+  }
+  // The oldest listed version is compared with the oldest text still held, or with nothing.
+  const oldest = Number(rows.at(-1)?.kept) === 1 ? '' : body;
+  return listed.map((version, index) => ({
+    ...version.summary,
+    change: versionChange(listed[index + 1]?.body ?? oldest, version.body),
   }));
 }
 

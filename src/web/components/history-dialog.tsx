@@ -6,6 +6,7 @@ import { ModalDialog } from './modal-dialog.js';
 import { formatVersionTime } from './note-time.js';
 import { TextDiffView } from './text-diff-view.js';
 import { useVersions, useVersionText } from './use-note-history.js';
+import { VersionChangeSummary } from './version-change-summary.js';
 import { VERSION_REASON_LABELS } from './version-labels.js';
 import './history-dialog.css';
 
@@ -68,6 +69,7 @@ function NoteHistory({ noteId, initial }: { noteId: NoteId; initial: number | nu
               >
                 <span className="history__time">{formatVersionTime(version.timeLastModified)}</span>
                 <span className="history__reason">{VERSION_REASON_LABELS[version.reason]}</span>
+                <VersionChangeSummary change={version.change} />
               </button>
             </li>
           ))}

@@ -9,9 +9,30 @@ export const VersionReason = Type.Union([
   Type.Literal('delete'),
 ]);
 
+/** A `VersionChange`: the words a version added and removed, and the first of them. */
+const VersionChange = Type.Object(
+  {
+    wordsAdded: Type.Integer({ minimum: 0 }),
+    wordsRemoved: Type.Integer({ minimum: 0 }),
+    firstChanged: Type.Union([
+      Type.Object(
+        { text: Type.String(), removed: Type.Boolean() },
+        { additionalProperties: false },
+      ),
+      Type.Null(),
+    ]),
+  },
+  { additionalProperties: false },
+);
+
 /** A `VersionSummary`: one entry of a note's history, without its body. */
 export const VersionSummary = Type.Object(
-  { revision: Revision, timeLastModified: UnixSeconds, reason: VersionReason },
+  {
+    revision: Revision,
+    timeLastModified: UnixSeconds,
+    reason: VersionReason,
+    change: VersionChange,
+  },
   { additionalProperties: false },
 );
 
