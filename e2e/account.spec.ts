@@ -87,8 +87,12 @@ test('sessions: see them all, end one and its socket closes at once', async ({ p
   expect(await otherSocket.closed).toBe(4401);
 });
 
-test('change the password, then delete the account', async ({ page, account }) => {
+test('change the password, then delete the account', async ({ page, account, browser }) => {
   await openLoggedIn(page, account);
+  // Another device, signed in too: it is told why it was signed out.
+  const elsewhere = await browser.newContext();
+  const otherPage = await elsewhere.newPage();
+  await openLoggedIn(otherPage, account);
   await account.api.createNote('Something to lose');
   await openAccount(page);
   const password = page.getByRole('region', { name: 'Password' });
@@ -100,6 +104,11 @@ test('change the password, then delete the account', async ({ page, account }) =
   await password.getByLabel('New password').fill('a brand new password');
   await password.getByRole('button', { name: 'Change password' }).click();
   await expect(password.getByRole('status')).toHaveText(/Password changed/);
+  await expect(otherPage.getByRole('heading', { name: 'Log In' })).toBeVisible();
+  await expect(
+    otherPage.getByText('Your password was changed on another device. Please log in again.'),
+  ).toBeVisible();
+  await elsewhere.close();
 
   const danger = page.getByRole('region', { name: 'Delete account' });
   await danger.getByLabel('Your password').fill('a brand new password');
@@ -134,6 +143,9 @@ test('a session ended elsewhere shows Log In at once, and signing in returns to 
     });
   }
   await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+  await expect(
+    page.getByText('This session was ended from another device. Please log in again.'),
+  ).toBeVisible();
   await expect(page.getByLabel('Email address')).toHaveValue(account.email);
   await logIn(page, account.email, account.password);
   await expect(page.getByRole('heading', { name: 'Notes' })).toBeVisible();

@@ -123,7 +123,7 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     async (request, reply) => {
       const { sessionId, userId } = request.session;
       await deleteSession(db, sessionId);
-      await bus.endSessions({ userId, sessionIds: [sessionId] });
+      await bus.endSessions({ userId, sessionIds: [sessionId], reason: 'logged_out' });
       return reply
         .header(...CLEAR_BROWSER_CACHE)
         .code(204)

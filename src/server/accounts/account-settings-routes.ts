@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { SessionEndReason } from '../../shared/session-end.js';
 import type { Db } from '../db/schema.js';
 import {
   AccountResponse,
@@ -67,9 +68,9 @@ export function registerAccountSettingsRoutes(
 
   // Turning two-factor sign-in on or off ends every other session: a session begun under the
   // old rule (perhaps by whoever knew the password alone) does not outlive it.
-  const endOtherSessions = async (userId: string, sessionId: string) => {
+  const endOtherSessions = async (userId: string, sessionId: string, reason: SessionEndReason) => {
     await deleteSessionsOfUser(db, userId, sessionId);
-    await bus.endSessions({ userId, exceptSessionId: sessionId });
+    await bus.endSessions({ userId, exceptSessionId: sessionId, reason });
   };
 
   api.post(
@@ -87,7 +88,7 @@ export function registerAccountSettingsRoutes(
         }
         throw error;
       }
-      await endOtherSessions(userId, sessionId);
+      await endOtherSessions(userId, sessionId, 'second_factor_on');
       return { recoveryCodes };
     },
   );
@@ -101,7 +102,7 @@ export function registerAccountSettingsRoutes(
       const user = await confirmPassword(db, throttle, userId, password, request.ip);
       await confirmSecondFactor(db, throttle, user, totp, request.ip);
       await turnOffTotp(db, userId);
-      await endOtherSessions(userId, sessionId);
+      await endOtherSessions(userId, sessionId, 'second_factor_off');
       return reply.code(204).send(null);
     },
   );
@@ -121,7 +122,7 @@ export function registerAccountSettingsRoutes(
         await updatePasswordHash(trx, userId, hash);
         await deleteSessionsOfUser(trx, userId, sessionId);
       });
-      await bus.endSessions({ userId, exceptSessionId: sessionId });
+      await bus.endSessions({ userId, exceptSessionId: sessionId, reason: 'password_changed' });
       return reply.code(204).send(null);
     },
   );

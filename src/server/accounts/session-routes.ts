@@ -55,7 +55,7 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
       const { userId } = request.session;
       const { id } = request.params;
       if (!(await deleteSessionOfUser(db, userId, id))) throw notFound('No such session');
-      await bus.endSessions({ userId, sessionIds: [id] });
+      await bus.endSessions({ userId, sessionIds: [id], reason: 'ended_elsewhere' });
       return reply.code(204).send(null);
     },
   );
@@ -67,7 +67,7 @@ export function registerSessionRoutes(app: FastifyInstance, options: SessionRout
     async (request, reply) => {
       const { userId, sessionId } = request.session;
       await deleteSessionsOfUser(db, userId, sessionId);
-      await bus.endSessions({ userId, exceptSessionId: sessionId });
+      await bus.endSessions({ userId, exceptSessionId: sessionId, reason: 'ended_elsewhere' });
       return reply.code(204).send(null);
     },
   );

@@ -1,4 +1,5 @@
 import type { Note, NoteId } from '../../shared/note.js';
+import type { SessionEndReason } from '../../shared/session-end.js';
 
 /**
  * A change to one user's notes, as the fan-out carries it; `origin` is the client that made it.
@@ -30,6 +31,8 @@ export interface SessionsEnded {
   userId: string;
   sessionIds?: string[];
   exceptSessionId?: string;
+  /** Told to the windows signed out, so they can say why. */
+  reason?: SessionEndReason;
 }
 
 /** Whether `sessionId` (an API token's id when `apiToken`) is among the sessions that ended. */

@@ -104,7 +104,7 @@ export class LiveHub {
     if (!clients) return;
     for (const client of clients) {
       if (endsSession(ended, client.sessionId, client.apiToken)) {
-        client.socket.close(CLOSE_UNAUTHORIZED, 'Session ended');
+        client.socket.close(CLOSE_UNAUTHORIZED, ended.reason ?? 'Session ended');
       }
     }
   }

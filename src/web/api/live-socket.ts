@@ -5,6 +5,7 @@ import {
   type PresenceMessage,
 } from '../../shared/live-message.js';
 import type { Note, NoteId } from '../../shared/note.js';
+import { isSessionEndReason, type SessionEndReason } from '../../shared/session-end.js';
 import { backoffDelay } from './backoff.js';
 import { liveClientId } from './live-client.js';
 import { isNote } from './note-guard.js';
@@ -27,7 +28,7 @@ export interface LiveSocketHandlers {
   /** Another window's presence in a note (docs/sync.md). */
   onPresence?(noteId: NoteId, state: string): void;
   /** The server rejected the token (close code 4401): the session is over. */
-  onUnauthorized(): void;
+  onUnauthorized(reason?: SessionEndReason): void;
   /** The connection dropped; it is being tried again. */
   onClosed?(): void;
 }
@@ -128,7 +129,7 @@ export class LiveSocket {
       if (this.stopped) return;
       if (event.code === CLOSE_UNAUTHORIZED) {
         this.stopped = true;
-        this.options.onUnauthorized();
+        this.options.onUnauthorized(isSessionEndReason(event.reason) ? event.reason : undefined);
         return;
       }
       this.options.onClosed?.();

@@ -1,5 +1,6 @@
 import type { PresenceMessage } from '../../shared/live-message.js';
 import type { NoteId } from '../../shared/note.js';
+import type { SessionEndReason } from '../../shared/session-end.js';
 import type { TextEdit } from '../../shared/text-edits.js';
 import { accountApi, type SpellingApi } from '../api/account-api.js';
 import { isSessionExpired } from '../api/api-errors.js';
@@ -41,6 +42,7 @@ import { NotesController } from './notes-controller.js';
 import { errorNotice, NoticeTimer } from './notices.js';
 import { OfflineSession, type TopOfList } from './offline-session.js';
 import { RenameWatcher } from './rename-watcher.js';
+import { sessionEndedMessage } from './session-ended-message.js';
 import { SpellingController } from './spelling-controller.js';
 import { TrashController } from './trash-controller.js';
 
@@ -494,7 +496,7 @@ export class AppController {
       onUpdate: (note, update) => this.notes.liveUpdate(note, update),
       onDelete: (id) => this.notes.removed(id),
       onPresence: (id, state) => this.notes.receivePresence(id, state),
-      onUnauthorized: () => this.sessionEnded(),
+      onUnauthorized: (reason) => this.sessionEnded(reason),
     });
   }
 
@@ -529,7 +531,7 @@ export class AppController {
    * A 401 or a 4401 close: the session was revoked or expired. The Log In form shows with the
    * email filled in; unsaved drafts stay on the device and are sent at the account's next log-in.
    */
-  private sessionEnded(): void {
+  private sessionEnded(reason?: SessionEndReason): void {
     if (this.store.getState().sessionEnded) return;
     const unsaved = this.notes.hasUnsaved();
     this.notes.reset();
@@ -539,11 +541,6 @@ export class AppController {
     this.deps.tokenStorage.clear();
     void this.offline.close();
     this.store.dispatch({ type: 'sessionEnded' });
-    this.showNotice(
-      unsaved
-        ? 'Your session has ended. Log in again to save your changes.'
-        : 'Your session has ended. Please log in again.',
-      'info',
-    );
+    this.showNotice(sessionEndedMessage(reason, unsaved), 'info');
   }
 }

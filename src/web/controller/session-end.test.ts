@@ -24,6 +24,16 @@ describe('a session that ends on the server', () => {
     expect(state().notes.get('a')?.body).toBe('Alpha, edited');
   });
 
+  it('says why when the server gave a reason', async () => {
+    const { controller, state, handlers } = setup('t');
+    await controller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    handlers().onUnauthorized('password_changed');
+    expect(state().notice?.text).toBe(
+      'Your password was changed on another device. Please log in again.',
+    );
+  });
+
   it('does not hand one account’s drafts to another that signs in', async () => {
     const { controller, state, api, handlers } = setup('t');
     await controller.start();
