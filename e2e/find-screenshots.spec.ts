@@ -39,7 +39,7 @@ test.describe('find screenshots', () => {
 
       await page.keyboard.press('Control+p');
       await page.keyboard.type('rls');
-      await expect(page.getByRole('option')).toHaveCount(1);
+      await expect(page.getByRole('listbox', { name: 'Notes' }).getByRole('option')).toHaveCount(1);
       await shoot(page, `${scheme}-find-4-switcher`);
       await page.keyboard.press('Enter');
       await expect(page.getByRole('dialog', { name: 'Open a note' })).toBeHidden();

@@ -128,11 +128,12 @@ test.describe('Finding notes', () => {
     const switcher = page.getByRole('dialog', { name: 'Open a note' });
     await expect(switcher.getByRole('combobox', { name: 'Note title' })).toBeFocused();
     await page.keyboard.type('trpl');
-    await expect(switcher.getByRole('option')).toHaveText(['Travel plans']);
+    const found = switcher.getByRole('listbox', { name: 'Notes' }).getByRole('option');
+    await expect(found).toHaveText(['Travel plans']);
     await page.keyboard.press('Control+a');
     await page.keyboard.type('gl');
-    await expect(switcher.getByRole('option')).toHaveText(['Glass repair', 'Grocery list']);
-    await expect(switcher.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+    await expect(found).toHaveText(['Glass repair', 'Grocery list']);
+    await expect(found.first()).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('ArrowDown');
     await expect(switcher.getByRole('option', { selected: true })).toHaveText('Grocery list');
     await page.keyboard.press('Enter');

@@ -23,6 +23,7 @@ export function Icon({ path }: IconProps) {
 
 export const MenuIcon = () => <Icon path="M4 6h16M4 12h16M4 18h16" />;
 export const PlusIcon = () => <Icon path="M12 5v14M5 12h14" />;
+export const ChevronDownIcon = () => <Icon path="M6 9l6 6 6-6" />;
 export const BackIcon = () => <Icon path="M15 18l-6-6 6-6" />;
 export const CloseIcon = () => <Icon path="M6 6l12 12M18 6L6 18" />;
 export const InfoIcon = () => (

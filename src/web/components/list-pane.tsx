@@ -1,6 +1,7 @@
 import { useAppState, useController } from '../app-context.js';
 import { MenuIcon, PlusIcon } from './icons.js';
 import { ImportDropZone } from './import-drop-zone.js';
+import { NewNoteMenu } from './new-note-menu.js';
 import { NotesList } from './notes-list.js';
 import { OfflineIndicator } from './offline-indicator.js';
 import { SearchField } from './search-field.js';
@@ -36,6 +37,7 @@ export function ListPane() {
           <PlusIcon />
           New
         </button>
+        <NewNoteMenu />
       </header>
       <OfflineIndicator />
       <SearchField />

@@ -1,7 +1,8 @@
-import { Fragment, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { Fragment, useDeferredValue, useEffect, useState } from 'react';
 import { useAppState, useController } from '../app-context.js';
 import { rankTitles, type TitleMatch } from '../find/rank-titles.js';
 import { ModalDialog } from './modal-dialog.js';
+import { useNoteStarts } from './use-note-starts.js';
 import './quick-switcher.css';
 
 const SHOWN = 50;
@@ -37,7 +38,8 @@ export function QuickSwitcher() {
   const [active, setActive] = useState(0);
   const deferredQuery = useDeferredValue(query);
   const [matches, setMatches] = useState<TitleMatch[]>([]);
-  const list = useRef<HTMLDivElement>(null);
+  const starts = useNoteStarts(query.trim(), ids, notes);
+  const optionCount = matches.length + starts.length;
 
   useEffect(() => {
     setMatches(rankTitles(deferredQuery, ids, notes, SHOWN));
@@ -45,11 +47,18 @@ export function QuickSwitcher() {
   }, [deferredQuery, ids, notes]);
 
   useEffect(() => {
-    list.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
+    document.getElementById(`quick-switcher-${active}`)?.scrollIntoView({ block: 'nearest' });
   }, [active]);
 
   function open(match: TitleMatch | undefined) {
     if (match) controller.find.open(match.id);
+  }
+
+  function choose(index: number) {
+    const start = starts[index - matches.length];
+    if (!start) return open(matches[index]);
+    controller.find.openDialog(null);
+    void start.run();
   }
 
   return (
@@ -66,8 +75,8 @@ export function QuickSwitcher() {
         role="combobox"
         aria-label="Note title"
         aria-expanded="true"
-        aria-controls="quick-switcher-list"
-        aria-activedescendant={matches[active] ? `quick-switcher-${active}` : undefined}
+        aria-controls="quick-switcher-list quick-switcher-starts"
+        aria-activedescendant={active < optionCount ? `quick-switcher-${active}` : undefined}
         aria-autocomplete="list"
         placeholder="Type a title…"
         autoComplete="off"
@@ -79,16 +88,15 @@ export function QuickSwitcher() {
           const move = moves[event.key];
           if (move !== undefined) {
             event.preventDefault();
-            setActive((index) => Math.max(0, Math.min(matches.length - 1, index + move)));
+            setActive((index) => Math.max(0, Math.min(optionCount - 1, index + move)));
           } else if (event.key === 'Enter') {
             event.preventDefault();
-            open(matches[active]);
+            choose(active);
           }
         }}
       />
       <div
         id="quick-switcher-list"
-        ref={list}
         className="quick-switcher__list"
         role="listbox"
         aria-label="Notes"
@@ -116,6 +124,32 @@ export function QuickSwitcher() {
           No note title matches.
         </p>
       )}
+      <div
+        id="quick-switcher-starts"
+        className="quick-switcher__starts"
+        role="listbox"
+        aria-label="Start a note"
+      >
+        {starts.map((start, at) => {
+          const index = matches.length + at;
+          return (
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the field above handles the keys
+            <div
+              key={start.key}
+              tabIndex={-1}
+              id={`quick-switcher-${index}`}
+              data-index={index}
+              role="option"
+              aria-selected={index === active}
+              className="quick-switcher__option quick-switcher__option--start"
+              onPointerDown={(event) => event.preventDefault()}
+              onClick={() => choose(index)}
+            >
+              {start.label}
+            </div>
+          );
+        })}
+      </div>
     </ModalDialog>
   );
 }

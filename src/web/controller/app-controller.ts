@@ -36,6 +36,7 @@ import type { TokenStorage } from '../session/token-storage.js';
 import type { AppView, Notice, UndoAction } from '../state/app-state.js';
 import { selectEditorText } from '../state/selectors.js';
 import { type AppStore, createAppStore } from '../state/store.js';
+import { NoteStarter } from '../templates/note-starter.js';
 import { FindController } from './find-controller.js';
 import { HistoryController, RESTORE_UNDONE, VERSION_RESTORED } from './history-controller.js';
 import { NotesController } from './notes-controller.js';
@@ -99,6 +100,8 @@ export class AppController {
   readonly offline: OfflineSession;
   /** Search, tag filter, quick switcher, preview and their dialogs. */
   readonly find: FindController;
+  /** New notes from templates, and today's note. */
+  readonly starter: NoteStarter;
   /** The spell-check language and the account's own words. */
   readonly spelling: SpellingController;
   private readonly deps: AppControllerDeps;
@@ -140,6 +143,11 @@ export class AppController {
       api: deps.api,
       store: this.store,
       onRestored: (note) => this.notes.restored(note),
+    });
+    this.starter = new NoteStarter({
+      state: () => this.store.getState(),
+      create: (text, cursor) => this.createNote(text, cursor),
+      select: (id) => this.selectNote(id),
     });
     this.find = new FindController({
       store: this.store,
@@ -283,8 +291,8 @@ export class AppController {
   }
 
   /** A new note, selected; `text` is what it starts with, saved as typing is. */
-  createNote(text = ''): Promise<void> {
-    return this.notes.create(text);
+  createNote(text = '', cursor = text.length): Promise<void> {
+    return this.notes.create(text, cursor);
   }
 
   deleteNote(id: NoteId): Promise<void> {

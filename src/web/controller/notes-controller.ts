@@ -289,7 +289,7 @@ export class NotesController {
    * Saves of the note wait for that create, so text typed meanwhile goes to it and nowhere else.
    * `text` is its first text, saved as if typed (a link to a missing note names it so).
    */
-  create(text = ''): Promise<void> {
+  create(text = '', cursor = text.length): Promise<void> {
     const now = Math.floor(Date.now() / 1000);
     const note: Note = {
       id: crypto.randomUUID(),
@@ -300,7 +300,7 @@ export class NotesController {
     };
     this.created.push({ id: note.id, afterList: this.lists.requested });
     // Typing goes after its first text (below a title a link gave it), not before.
-    if (text !== '') revealWhenOpened(note.id, { at: text.length });
+    if (text !== '') revealWhenOpened(note.id, { at: cursor });
     const doc = this.documents.created(note.id);
     this.deps.store.dispatch({ type: 'noteCreated', note });
     const created = this.createOnServer(note.id);

@@ -7,6 +7,7 @@ export type ShortcutId =
   | 'search'
   | 'quickSwitcher'
   | 'newNote'
+  | 'todaysNote'
   | 'deleteNote'
   | 'focusList'
   | 'focusEditor'
@@ -42,6 +43,11 @@ export const SHORTCUTS: readonly Shortcut[] = [
     chords: [{ code: 'KeyP', mod: true }],
   },
   { id: 'newNote', description: 'New note', chords: [{ code: 'KeyN', altShift: true }] },
+  {
+    id: 'todaysNote',
+    description: 'Open today’s note',
+    chords: [{ code: 'KeyT', altShift: true }],
+  },
   {
     id: 'deleteNote',
     description: 'Delete the open note',

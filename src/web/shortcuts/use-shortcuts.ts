@@ -27,6 +27,7 @@ function actions(controller: AppController): Record<ShortcutId, () => void> {
     },
     quickSwitcher: () => controller.find.openDialog('quickSwitcher'),
     newNote: () => void controller.createNote(),
+    todaysNote: () => void controller.starter.today(),
     deleteNote: () => {
       const id = selectedId();
       if (id !== null && window.confirm(DELETE_CONFIRMATION)) void controller.deleteNote(id);

@@ -8,6 +8,7 @@ import { PasswordSection } from './password-section.js';
 import { SessionsSection } from './sessions-section.js';
 import { SpellingSection } from './spelling-section.js';
 import { StorageSection } from './storage-section.js';
+import { TodaysNoteSection } from './todays-note-section.js';
 import { TwoFactorSection } from './two-factor-section.js';
 import './account-screen.css';
 
@@ -36,6 +37,7 @@ export default function AccountScreen() {
         <ApiTokensSection />
         <PasswordSection onChanged={() => setPasswordChanges((count) => count + 1)} />
         <SpellingSection />
+        <TodaysNoteSection />
         <StorageSection />
         <BackupsSection />
         <DeleteAccountSection />
