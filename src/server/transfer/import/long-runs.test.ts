@@ -132,7 +132,7 @@ describe('importers on long runs and repeats', () => {
     ]);
   });
 
-  it('20,000 checkboxes in one block are a list, not 20,000 levels of nesting', async () => {
+  it('20,000 checkboxes in one block are a task list, not 20,000 levels of nesting', async () => {
     const todos = Array.from(
       { length: 20_000 },
       (_, i) => `<en-todo checked="${i % 2 === 0}"/>item ${i}<br/>`,
@@ -144,14 +144,14 @@ describe('importers on long runs and repeats', () => {
     expect(failed).toEqual([]);
     const lines = notes[0]?.body.split('\n') ?? [];
     expect(lines).toHaveLength(20_002);
-    expect(lines.slice(2, 4)).toEqual(['[x] item 0  ', '[ ] item 1  ']);
+    expect(lines.slice(2, 4)).toEqual(['- [x] item 0', '- [ ] item 1']);
   });
 
   it('the text after an attachment or a checkbox stays outside it, and is kept', async () => {
     const enml =
       '<div><en-media type="image/png" hash="ab12"/>Caption</div><div><en-todo checked="true"/>Done</div>';
     const { notes } = await read('media.enex', enex(['Media', enml]));
-    expect(notes[0]?.body).toBe('Media\n\n(attachment)Caption\n\n[x] Done');
+    expect(notes[0]?.body).toBe('Media\n\n(attachment)Caption\n\n- [x] Done');
   });
 
   it('a vault of long runs: backticks of every length, spaces in a link, brackets, repeated tags', async () => {
