@@ -12,6 +12,19 @@ async function openMenuEntry(page: Page, name: string) {
   await page.getByRole('button', { name }).click();
 }
 
+/** Opens "Import…" and chooses one file in the picker; the dialog, summing up what it did. */
+async function importChosenFile(
+  page: Page,
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
+  await openMenuEntry(page, 'Import…');
+  const dialog = page.getByRole('dialog', { name: 'Import notes' });
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Choose files…' }).click();
+  await (await chooser).setFiles(file);
+  return dialog;
+}
+
 /** Drops files on an element the way a file manager does: dragenter, dragover, then drop. */
 async function dropFiles(page: Page, selector: string, files: { name: string; text: string }[]) {
   const dataTransfer = await page.evaluateHandle((list) => {
@@ -59,11 +72,7 @@ test.describe('export and import', () => {
     try {
       const elsewhere = await context.newPage();
       await openLoggedIn(elsewhere, other);
-      await openMenuEntry(elsewhere, 'Import…');
-      const dialog = elsewhere.getByRole('dialog', { name: 'Import notes' });
-      const chooser = elsewhere.waitForEvent('filechooser');
-      await dialog.getByRole('button', { name: 'Choose files…' }).click();
-      await (await chooser).setFiles({
+      const dialog = await importChosenFile(elsewhere, {
         name: 'export.zip',
         mimeType: 'application/zip',
         buffer: exported,
@@ -136,11 +145,7 @@ test.describe('export and import', () => {
     account,
   }, testInfo) => {
     await openLoggedIn(page, account);
-    await openMenuEntry(page, 'Import…');
-    const dialog = page.getByRole('dialog', { name: 'Import notes' });
-    const chooser = page.waitForEvent('filechooser');
-    await dialog.getByRole('button', { name: 'Choose files…' }).click();
-    await (await chooser).setFiles({
+    const dialog = await importChosenFile(page, {
       name: 'island-trip.enex',
       mimeType: 'application/xml',
       buffer: await readFile(new URL('../test/fixtures/enex/island-trip.enex', import.meta.url)),
