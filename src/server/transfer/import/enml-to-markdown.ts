@@ -23,7 +23,10 @@ export const MAX_ENML_DEPTH = 256;
 export const MAX_ENML_ATTRIBUTES = 256;
 
 const asNode = (node: unknown) => node as EnmlNode;
-/** Characters the conversion uses as its own marks; a note's text keeps none of them. */
+/**
+ * Characters the conversion uses as its own marks; a note's text keeps none of them, and the
+ * report says so when it had any.
+ */
 const OWN_MARKS = /[\uE000-\uE005]/g;
 
 const turndown = new TurndownService({
@@ -113,7 +116,11 @@ turndown.addRule('quire-note-root', {
 });
 
 function innerToMarkdown(inner: string): string {
-  const markup = prepareMarkup(inner.replace(OWN_MARKS, ''));
+  const own = inner.replace(OWN_MARKS, '');
+  if (own.length < inner.length) {
+    conversion().changed('private-use characters U+E000 to U+E005 left out');
+  }
+  const markup = prepareMarkup(own);
   if (markup.depth > MAX_ENML_DEPTH) {
     throw new PartFailure(`HTML nested more than ${MAX_ENML_DEPTH} elements deep`);
   }
@@ -136,7 +143,12 @@ function innerToMarkdown(inner: string): string {
       ? content.replace(/^[\t\r\n]+/, '').trimEnd()
       : // Markup that closed the wrapper early: Turndown's own ending, as before.
         turndown.turndown(html);
-  return result.replace(OWN_MARKS, '');
+  // Written as character references, they reach the text only through the parser.
+  const clean = result.replace(OWN_MARKS, '');
+  if (clean.length < result.length) {
+    conversion().changed('private-use characters U+E000 to U+E005 left out');
+  }
+  return clean;
 }
 
 /**
