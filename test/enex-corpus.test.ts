@@ -56,9 +56,20 @@ describe('an Evernote export comes in whole', () => {
     expect(picture.bytes.equals(PNG)).toBe(true);
   });
 
-  it('old checklists (<en-todo>) are task items, ticked as they were', async () => {
+  it('old checklists (<en-todo>) are task items, ticked as they were; one inside a line is reported', async () => {
     const { summary, bodies } = await imported('checklists-old.enex');
-    expect(summary).toEqual({ imported: 1, skipped: 0, failed: [] });
+    expect(summary).toEqual({
+      imported: 2,
+      skipped: 0,
+      failed: [],
+      changed: [
+        {
+          name: 'checklists-old.enex (Phone call)',
+          changes: ['a checkbox inside a line of text kept as [ ] or [x]'],
+        },
+      ],
+    });
+    expect(bodies.get('Phone call')).toBe('Phone call\n\nCalled the bank [x] and the school.');
     expect(bodies.get('Groceries')).toBe(
       'Groceries\n\nBefore the list.\n\n- [x] Apples\n- [ ] Pears\n- [ ] Milk\n- [x] Bread\n\nAfter the list.',
     );

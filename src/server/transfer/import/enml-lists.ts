@@ -1,5 +1,6 @@
 import type TurndownService from 'turndown';
 import {
+  conversion,
   type EnmlNode,
   firstMeaningfulChild,
   INLINE,
@@ -60,8 +61,11 @@ const todo: Rule = {
     const element = asNode(node);
     const box = element.getAttribute('checked') === 'true' ? '[x] ' : '[ ] ';
     const text = content.replaceAll(HELD_MARK, '');
-    if (startsListItem(element) || !startsLine(element)) return `${box}${text}`;
-    return `- ${box}${text}`;
+    if (startsListItem(element)) return `${box}${text}`;
+    if (startsLine(element)) return `- ${box}${text}`;
+    // Markdown has no checkbox inside a line of text: it stays readable there.
+    conversion().changed('a checkbox inside a line of text kept as [ ] or [x]');
+    return `${box.trimEnd()}${text}`;
   },
 };
 
