@@ -12,6 +12,19 @@ async function openMenuEntry(page: Page, name: string) {
   await page.getByRole('button', { name }).click();
 }
 
+/** Opens "Import…" and chooses one file in the picker; the dialog, summing up what it did. */
+async function importChosenFile(
+  page: Page,
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
+  await openMenuEntry(page, 'Import…');
+  const dialog = page.getByRole('dialog', { name: 'Import notes' });
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Choose files…' }).click();
+  await (await chooser).setFiles(file);
+  return dialog;
+}
+
 /** Drops files on an element the way a file manager does: dragenter, dragover, then drop. */
 async function dropFiles(page: Page, selector: string, files: { name: string; text: string }[]) {
   const dataTransfer = await page.evaluateHandle((list) => {
@@ -59,11 +72,7 @@ test.describe('export and import', () => {
     try {
       const elsewhere = await context.newPage();
       await openLoggedIn(elsewhere, other);
-      await openMenuEntry(elsewhere, 'Import…');
-      const dialog = elsewhere.getByRole('dialog', { name: 'Import notes' });
-      const chooser = elsewhere.waitForEvent('filechooser');
-      await dialog.getByRole('button', { name: 'Choose files…' }).click();
-      await (await chooser).setFiles({
+      const dialog = await importChosenFile(elsewhere, {
         name: 'export.zip',
         mimeType: 'application/zip',
         buffer: exported,
@@ -129,6 +138,66 @@ test.describe('export and import', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     expect(await account.api.listNotes()).toHaveLength(2);
+  });
+
+  test('an Evernote note with a picture, a checklist, tables and code comes in whole, and the report says what changed', async ({
+    page,
+    account,
+  }, testInfo) => {
+    await openLoggedIn(page, account);
+    const dialog = await importChosenFile(page, {
+      name: 'island-trip.enex',
+      mimeType: 'application/xml',
+      buffer: await readFile(new URL('../test/fixtures/enex/island-trip.enex', import.meta.url)),
+    });
+    const summary = dialog.getByRole('status');
+    await expect(summary).toContainText('Imported 1 note');
+    await expect(summary).toContainText('Failed: 0');
+    await expect(summary).toContainText('Changed on the way in: 1 note');
+    await expect(dialog.getByRole('list', { name: 'What came in changed' })).toHaveText(
+      'island-trip.enex (Island trip): a table with merged cells came in as text; the tag "Summer Plans" is #SummerPlans',
+    );
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await dialog.screenshot({
+          path: testInfo.outputPath(`import-changed-${width}-${colorScheme}.png`),
+        });
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.keyboard.press('Escape');
+
+    await notesNav(page)
+      .getByRole('link', { name: /Island trip/ })
+      .click();
+    // The editor draws each task's box as a checkbox, ticked as in Evernote.
+    await expect(editor(page)).toContainText('Book the ferry');
+    const boxes = editor(page).locator('input.cm-task-box');
+    await expect(boxes).toHaveCount(2);
+    await expect(boxes.first()).toBeChecked();
+    await expect(boxes.last()).not.toBeChecked();
+    await expect(editor(page)).toContainText('| Friday | Harbour \\<north> |');
+    await expect(editor(page)).toContainText('ferry --from=mainland');
+    const picture = editor(page).locator('.cm-attachment img');
+    await expect
+      .poll(() => picture.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+      .toBe(1);
+
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByRole('article', { name: 'Preview' });
+    await expect(preview.getByRole('img', { name: 'map.png' })).toBeVisible();
+    await expect(preview.getByRole('checkbox')).toHaveCount(2);
+    await expect(preview.getByRole('checkbox').first()).toBeChecked();
+    await expect(preview.getByRole('checkbox').last()).not.toBeChecked();
+    const table = preview.getByRole('table');
+    await expect(table.getByRole('columnheader')).toHaveText(['Day', 'Place']);
+    await expect(table.getByRole('cell')).toHaveText(['Friday', 'Harbour <north>']);
+    await expect(preview.locator('pre code')).toHaveText('ferry --from=mainland\n  --seats 2');
+    await expect(preview.getByText('Budget', { exact: true })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('import-evernote-preview.png') });
   });
 
   test('files dropped on the list are imported', async ({ page, account }) => {

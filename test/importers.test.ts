@@ -173,7 +173,7 @@ describe('importing other apps’ files', () => {
     const result = await importFile(server.url, token, enex, 'My Notebook.enex');
     expect(result.json).toEqual({ imported: 1, skipped: 0, failed: [] });
     expect((await notesByTitle()).get('Meeting & notes')).toMatchObject({
-      body: 'Meeting & notes\n\n**Agenda**\n\n-   Budget\n-   Hiring\n\n[x] Send minutes\n\n[link](https://example.com)\n\n#work',
+      body: 'Meeting & notes\n\n---\nauthor: "me"\n\n---\n\n**Agenda**\n\n- Budget\n- Hiring\n\n- [x] Send minutes\n\n[link](https://example.com)\n\n#work',
       timeCreated: at('2023-01-15T09:30:00Z'),
       timeLastModified: at('2023-01-16T10:15:00Z'),
     });

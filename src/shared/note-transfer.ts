@@ -5,13 +5,24 @@ export interface ImportFailure {
 }
 
 /**
+ * One note that came in otherwise than its source held it (a table kept as text, an encrypted
+ * part kept locked, a tag renamed), and each way it did.
+ */
+export interface ImportChange {
+  name: string;
+  changes: string[];
+}
+
+/**
  * `POST /api/import` — what one import did: notes added, notes already there from an earlier
- * import of the same source (or repeated within it), and the parts it could not read.
+ * import of the same source (or repeated within it), the parts it could not read, and, when
+ * there are any, the notes that came in changed.
  */
 export interface ImportSummary {
   imported: number;
   skipped: number;
   failed: ImportFailure[];
+  changed?: ImportChange[];
 }
 
 /** `notes.json` in Quire's export: the exact notes, for backups and moving to another server. */

@@ -107,7 +107,8 @@ export async function registerImportRoute(app: FastifyInstance, options: ImportR
           parsed,
         );
         const stored = await notes.importNotes(request.session, withFiles.notes);
-        return { ...stored, failed: withFiles.failed };
+        const { failed, changed } = withFiles;
+        return { ...stored, failed, ...(changed && changed.length > 0 ? { changed } : {}) };
       },
     );
   });

@@ -43,5 +43,5 @@ export async function storeImportedFiles(
       (_mark, index: string) => targets[Number(index)] ?? '',
     ),
   }));
-  return { notes, failed };
+  return { notes, failed, changed: parsed.changed };
 }

@@ -71,6 +71,7 @@ export async function importFiles(token: string, files: File[]): Promise<void> {
         imported: summary.imported + result.imported,
         skipped: summary.skipped + result.skipped,
         failed: [...summary.failed, ...result.failed],
+        changed: [...(summary.changed ?? []), ...(result.changed ?? [])],
       };
     } catch (error) {
       const message = (error as Error).message;

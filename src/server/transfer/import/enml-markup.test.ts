@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { prepareMarkup } from './enml-markup.js';
+import { HELD_MARK, prepareMarkup } from './enml-markup.js';
 
 describe('prepareMarkup', () => {
   it('closes XHTML-style empty elements and leaves void ones alone', () => {
-    expect(prepareMarkup('<en-todo checked="true"/>a<br/><img src="x"/>').html).toBe(
-      '<en-todo checked="true"></en-todo>a<br/><img src="x"/>',
+    expect(prepareMarkup('<span/>a<br/><img src="x"/>').html).toBe(
+      '<span></span>a<br/><img src="x"/>',
+    );
+  });
+
+  it('gives Evernote’s empty elements a mark to hold, so no converter takes them for blank', () => {
+    expect(prepareMarkup('<en-todo checked="true"/>a<en-media hash="1"></en-media>').html).toBe(
+      `<en-todo checked="true">${HELD_MARK}</en-todo>a<en-media hash="1">${HELD_MARK}</en-media>`,
     );
   });
 

@@ -18,6 +18,14 @@ const VOID_ELEMENTS = new Set([
 /** Elements a repeat of itself closes (`<li>a<li>b`), so a run of them is not nesting. */
 const CLOSED_BY_SIBLING = new Set(['p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'option']);
 
+/**
+ * Evernote's elements that stand for something without holding text: a checkbox, an
+ * attachment. An HTML-to-Markdown converter takes an element without text for blank, and
+ * would drop it with the block around it, so each is given this character to hold.
+ */
+const EVERNOTE_EMPTY = new Set(['en-media', 'en-todo']);
+export const HELD_MARK = '\uE001';
+
 /** ENML ready for an HTML parser, with what it would cost to convert. */
 export interface PreparedMarkup {
   html: string;
@@ -95,7 +103,8 @@ function after(html: string, marker: string, from: number): number {
  * conversion slow: the parser and Turndown do work in proportion to the depth at every tag, and
  * to the number of attributes at every attribute. ENML is XHTML, where `<en-todo/>` is empty;
  * HTML ignores that `/` on all but void elements and would nest the rest of the text inside
- * (Turndown then dropped what followed an attachment), so such tags are closed here.
+ * (Turndown then dropped what followed an attachment), so such tags are closed here, and
+ * Evernote's empty elements hold `HELD_MARK`.
  */
 export function prepareMarkup(enml: string): PreparedMarkup {
   const parts: string[] = [];
@@ -119,11 +128,16 @@ export function prepareMarkup(enml: string): PreparedMarkup {
       if (VOID_ELEMENTS.has(tag.name)) {
         // nothing opens
       } else if (tag.selfClosing) {
-        parts.push(enml.slice(copied, tag.end - 2), `></${tag.name}>`);
+        const held = EVERNOTE_EMPTY.has(tag.name) ? HELD_MARK : '';
+        parts.push(enml.slice(copied, tag.end - 2), `>${held}</${tag.name}>`);
         copied = tag.end;
       } else if (!(CLOSED_BY_SIBLING.has(tag.name) && open.at(-1) === tag.name)) {
         open.push(tag.name);
         depth = Math.max(depth, open.length);
+        if (EVERNOTE_EMPTY.has(tag.name)) {
+          parts.push(enml.slice(copied, tag.end), HELD_MARK);
+          copied = tag.end;
+        }
       }
       i = tag.end;
     } else i++;

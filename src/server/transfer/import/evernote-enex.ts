@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
-import TurndownService from 'turndown';
-import { prepareMarkup } from './enml-markup.js';
+import { enmlToMarkdown } from './enml-to-markdown.js';
 import { type EvernoteNote, linkEvernoteNotes } from './evernote-links.js';
 import { PartFailure, unreadableImport } from './import-error.js';
 import { ImportedFiles, isPictureName } from './imported-files.js';
 import { eachPart, type ParsedImport, withTitle } from './imported-note.js';
-import { withTags } from './tag-word.js';
+import { NoteChanges } from './note-changes.js';
+import { type NoteProperty, withProperties } from './note-properties.js';
+import { tagWord, withTags } from './tag-word.js';
 
 interface EnexNote {
   title?: unknown;
@@ -15,6 +16,7 @@ interface EnexNote {
   updated?: unknown;
   tag?: unknown[];
   resource?: EnexResource[];
+  'note-attributes'?: { 'source-url'?: unknown; author?: unknown };
 }
 
 interface EnexResource {
@@ -30,20 +32,7 @@ const parser = new XMLParser({
   isArray: (tag) => tag === 'note' || tag === 'tag' || tag === 'resource',
 });
 
-/**
- * Past these, a note's HTML would take the converter time in proportion to their product with
- * its length; no note Evernote writes comes near them.
- */
-export const MAX_ENML_DEPTH = 256;
-export const MAX_ENML_ATTRIBUTES = 256;
-
-interface EvernoteElement {
-  nodeName: string;
-  getAttribute(name: string): string | null;
-}
 /** The resources of the note being converted, by the MD5 of their bytes, as `<en-media>` names them. */
-let media: NoteMedia | undefined;
-
 interface NoteMedia {
   byHash: Map<string, { name: string; data: () => Buffer }>;
   files: ImportedFiles;
@@ -52,23 +41,15 @@ interface NoteMedia {
 }
 
 /** The Markdown that stands for an `<en-media>`: a picture or a link to its file. */
-function mediaReference(hash: string): string {
-  const resource = media?.byHash.get(hash);
-  if (!media || !resource) {
-    media?.missing.add(hash);
+function mediaReference(media: NoteMedia, hash: string): string {
+  const resource = media.byHash.get(hash);
+  if (!resource) {
+    media.missing.add(hash);
     return '(attachment)';
   }
   const mark = media.files.mark(`md5:${hash}`, resource.name, resource.data);
   const label = resource.name.replace(/[\\[\]]/g, '\\$&');
   return isPictureName(resource.name) ? `![${label}](${mark})` : `[${label}](${mark})`;
-}
-
-/** Evernote's own empty elements: a checkbox becomes a task-list box, an attachment its file. */
-function evernoteMark(node: EvernoteElement): string | undefined {
-  const name = node.nodeName.toLowerCase();
-  if (name === 'en-todo') return node.getAttribute('checked') === 'true' ? '[x] ' : '[ ] ';
-  if (name === 'en-media') return mediaReference((node.getAttribute('hash') ?? '').toLowerCase());
-  return undefined;
 }
 
 const EXTENSIONS: Record<string, string> = {
@@ -97,36 +78,6 @@ function resourcesOf(note: EnexNote): NoteMedia['byHash'] {
   }
   return byHash;
 }
-
-/** ENML to Markdown through Turndown. */
-const turndown = new TurndownService({
-  headingStyle: 'atx',
-  codeBlockStyle: 'fenced',
-  bulletListMarker: '-',
-  // <en-todo/> and <en-media/> are empty, which Turndown would drop as blank.
-  blankReplacement: (_content, node) =>
-    evernoteMark(node as unknown as EvernoteElement) ??
-    ((node as unknown as { isBlock: boolean }).isBlock ? '\n\n' : ''),
-});
-turndown.addRule('evernote-marks', {
-  filter: (node) => evernoteMark(node as unknown as EvernoteElement) !== undefined,
-  replacement: (content, node) => `${evernoteMark(node as unknown as EvernoteElement)}${content}`,
-});
-
-/**
- * Turndown ends by trimming its whole Markdown with /[\t\r\n\s]+$/, which retries from every
- * blank of a long run: a minute for ten thousand line breaks. The note's wrapper element hands
- * its Markdown over here instead, and the same trimming is done in one pass.
- */
-let captured: string[] | undefined;
-const CAPTURED_MARK = '\uE000';
-turndown.addRule('quire-note-root', {
-  filter: (node) => captured !== undefined && node.parentNode?.nodeName === 'X-TURNDOWN',
-  replacement: (content) => {
-    captured?.push(content);
-    return CAPTURED_MARK;
-  },
-});
 
 /** True for an Evernote export: an XML document whose root element is `<en-export>`. */
 export const isEnex = (text: string): boolean =>
@@ -157,43 +108,43 @@ function enNoteInner(enml: string): string {
   return enml.slice(start, end);
 }
 
-function enmlToMarkdown(enml: string): string {
-  const markup = prepareMarkup(enNoteInner(enml));
-  if (markup.depth > MAX_ENML_DEPTH) {
-    throw new PartFailure(`HTML nested more than ${MAX_ENML_DEPTH} elements deep`);
-  }
-  if (markup.mostAttributes > MAX_ENML_ATTRIBUTES) {
-    throw new PartFailure(`an HTML element with more than ${MAX_ENML_ATTRIBUTES} attributes`);
-  }
-  const html = `<div>${markup.html}</div>`;
-  captured = [];
-  let whole: string[];
-  let markdown: string;
-  try {
-    markdown = turndown.turndown(html);
-  } finally {
-    whole = captured;
-    captured = undefined;
-  }
-  const [content] = whole;
-  if (whole.length === 1 && content !== undefined && markdown === CAPTURED_MARK) {
-    return content.replace(/^[\t\r\n]+/, '').trimEnd();
-  }
-  // Markup that closed the wrapper early: Turndown's own ending, as before.
-  return turndown.turndown(html);
+/** Where a clipped note came from and who wrote it, as Evernote kept them beside the note. */
+function propertiesOf(note: EnexNote): NoteProperty[] {
+  const attributes = note['note-attributes'];
+  const properties: NoteProperty[] = [];
+  const source = attributes?.['source-url'];
+  if (typeof source === 'string' && source.trim() !== '')
+    properties.push(['source', source.trim()]);
+  const author = attributes?.author;
+  if (typeof author === 'string' && author.trim() !== '')
+    properties.push(['author', author.trim()]);
+  return properties;
 }
 
-/** A note's Markdown; a stack overflow in the converter fails only that note. */
-function convert(enml: string, noteMedia: NoteMedia): string {
-  media = noteMedia;
-  try {
-    return enmlToMarkdown(enml);
-  } catch (error) {
-    if (error instanceof RangeError) throw new PartFailure('HTML too deeply nested to convert');
-    throw error;
-  } finally {
-    media = undefined;
+/** Tags as `#words`; the note says which were written otherwise than Evernote named them. */
+function withEvernoteTags(body: string, tags: string[], changes: NoteChanges): string {
+  for (const tag of new Set(tags)) {
+    const word = tagWord(tag);
+    if (word !== tag) changes.add(`the tag "${tag}" is #${word}`);
   }
+  return withTags(body, tags);
+}
+
+/** One note's text: its title, its properties, its HTML as Markdown, its tags. */
+function noteBody(
+  note: EnexNote,
+  title: string | undefined,
+  media: NoteMedia,
+  changes: NoteChanges,
+) {
+  if (typeof note.content !== 'string') throw new PartFailure('a note without content');
+  const markdown = enmlToMarkdown(enNoteInner(note.content), {
+    media: (hash) => mediaReference(media, hash),
+    changed: (what) => changes.add(what),
+  });
+  const tags = (note.tag ?? []).filter((t) => typeof t === 'string');
+  const titled = withProperties(withTitle(title, markdown), propertiesOf(note));
+  return withEvernoteTags(titled, tags, changes);
 }
 
 export function readEnex(name: string, text: string): ParsedImport {
@@ -205,17 +156,17 @@ export function readEnex(name: string, text: string): ParsedImport {
   }
   const root = document['en-export'];
   const notes = typeof root === 'object' ? (root.note ?? []) : [];
-  const result: ParsedImport = { notes: [], failed: [] };
+  const result: ParsedImport = { notes: [], failed: [], changed: [] };
   const files = new ImportedFiles();
   const titled: EvernoteNote[] = [];
   notes.forEach((note, index) => {
     const title = typeof note.title === 'string' ? note.title : undefined;
     const label = `${name} (${title ?? `note ${index + 1}`})`;
     const read = eachPart(label, result.failed, () => {
-      if (typeof note.content !== 'string') throw new PartFailure('a note without content');
-      const tags = (note.tag ?? []).filter((t) => typeof t === 'string');
       const noteMedia: NoteMedia = { byHash: resourcesOf(note), files, missing: new Set() };
-      const body = withTags(withTitle(title, convert(note.content, noteMedia)), tags);
+      const changes = new NoteChanges();
+      const body = noteBody(note, title, noteMedia, changes);
+      if (!changes.isEmpty()) result.changed?.push({ name: label, changes: changes.list() });
       for (const hash of noteMedia.missing) {
         result.failed.push({
           name: label,

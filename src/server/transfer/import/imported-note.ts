@@ -1,4 +1,4 @@
-import type { ImportFailure } from '../../../shared/note-transfer.js';
+import type { ImportChange, ImportFailure } from '../../../shared/note-transfer.js';
 import { NEEDS_TOO_MUCH_MEMORY, textFitsInHeap } from './heap-budget.js';
 import { PartFailure } from './import-error.js';
 import type { ImportedFileList } from './imported-files.js';
@@ -17,6 +17,8 @@ export interface ImportedNote {
 export interface ParsedImport {
   notes: ImportedNote[];
   failed: ImportFailure[];
+  /** Notes read otherwise than their source held them, and how. */
+  changed?: ImportChange[];
   /** Pictures and files the notes refer to by their marks, to be stored as attachments. */
   files?: ImportedFileList;
 }

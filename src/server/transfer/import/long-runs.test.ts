@@ -132,7 +132,7 @@ describe('importers on long runs and repeats', () => {
     ]);
   });
 
-  it('20,000 checkboxes in one block are a list, not 20,000 levels of nesting', async () => {
+  it('20,000 checkboxes in one block are a task list, not 20,000 levels of nesting', async () => {
     const todos = Array.from(
       { length: 20_000 },
       (_, i) => `<en-todo checked="${i % 2 === 0}"/>item ${i}<br/>`,
@@ -144,14 +144,55 @@ describe('importers on long runs and repeats', () => {
     expect(failed).toEqual([]);
     const lines = notes[0]?.body.split('\n') ?? [];
     expect(lines).toHaveLength(20_002);
-    expect(lines.slice(2, 4)).toEqual(['[x] item 0  ', '[ ] item 1  ']);
+    expect(lines.slice(2, 4)).toEqual(['- [x] item 0', '- [ ] item 1']);
+  });
+
+  it('Evernote tables of 10,000 rows or cells, and a numbered list of 10,000 items', async () => {
+    const { notes, failed } = await read(
+      'tables.enex',
+      enex(
+        [
+          'Rows',
+          `<table>${'<tr><td><div>a|b</div></td><td><div>c</div></td></tr>'.repeat(10_000)}</table>`,
+        ],
+        ['Cells', `<table><tr>${'<td><div>x</div><div>y</div></td>'.repeat(10_000)}</tr></table>`],
+        ['Numbers', `<ol>${'<li><div>n</div></li>'.repeat(10_000)}</ol>`],
+      ),
+    );
+    expect(failed).toEqual([]);
+    const bodies = new Map(notes.map((note) => [note.body.split('\n')[0], note.body]));
+    expect(bodies.get('Rows')?.split('\n')).toHaveLength(10_003);
+    expect(bodies.get('Rows')?.split('\n')[4]).toBe('| a\\|b | c |');
+    expect(bodies.get('Cells')?.split('\n')[2]).toBe(
+      `| ${Array(10_000).fill('x<br>y').join(' | ')} |`,
+    );
+    expect(bodies.get('Numbers')?.endsWith('\n10000. n')).toBe(true);
+  });
+
+  it('Evernote lists nested 10,000 times in one list, and text of 10,000 escapes', async () => {
+    const { notes, failed } = await read(
+      'text.enex',
+      enex(
+        ['Nested', `<ul>${'<li>a</li><ul><li>b</li></ul>'.repeat(10_000)}</ul>`],
+        ['Angles', `<div>${'&lt;x&gt; == &amp;lt; '.repeat(10_000)}</div>`],
+        ['Marks', `<div>${'\uE002\uE004\uE005a'.repeat(10_000)}</div>`],
+      ),
+    );
+    expect(failed).toEqual([]);
+    const bodies = new Map(notes.map((note) => [note.body.split('\n')[0], note.body]));
+    expect(bodies.get('Nested')?.split('\n')).toHaveLength(20_002);
+    expect(bodies.get('Nested')?.endsWith('- a\n  - b')).toBe(true);
+    expect(bodies.get('Angles')).toBe(
+      `Angles\n\n${'\\<x> \\=\\= \\&lt; '.repeat(10_000).trimEnd()}`,
+    );
+    expect(bodies.get('Marks')).toBe(`Marks\n\n${'a'.repeat(10_000)}`);
   });
 
   it('the text after an attachment or a checkbox stays outside it, and is kept', async () => {
     const enml =
       '<div><en-media type="image/png" hash="ab12"/>Caption</div><div><en-todo checked="true"/>Done</div>';
     const { notes } = await read('media.enex', enex(['Media', enml]));
-    expect(notes[0]?.body).toBe('Media\n\n(attachment)Caption\n\n[x] Done');
+    expect(notes[0]?.body).toBe('Media\n\n(attachment)Caption\n\n- [x] Done');
   });
 
   it('a vault of long runs: backticks of every length, spaces in a link, brackets, repeated tags', async () => {
