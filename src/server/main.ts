@@ -24,6 +24,7 @@ import { MigrationError, migrateToLatest } from './db/migrate.js';
 import { DatabaseUnavailableError, openDatabase } from './db/open-database.js';
 import type { Db } from './db/schema.js';
 import { DomainError } from './domain-errors.js';
+import { rebuildAskedLinkIndex } from './links/link-index-rebuilds.js';
 
 const USAGE = `Usage: quire <command>
 
@@ -132,6 +133,7 @@ async function run(argv: string[]): Promise<string | undefined> {
     const database = await openDatabase(config.database);
     try {
       const ran = await migrateToLatest(database.db);
+      await rebuildAskedLinkIndex(database.db);
       return ran.length > 0 ? `Database migrated: ${ran.join(', ')}` : 'Database is up to date';
     } finally {
       await database.close();

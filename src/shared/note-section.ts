@@ -1,4 +1,4 @@
-import { proseLines } from './markdown-code.js';
+import { readMarkdown } from './markdown/read-markdown.js';
 import { linkKey } from './wiki-links.js';
 
 /**
@@ -41,15 +41,20 @@ interface Line {
   prose: boolean;
 }
 
+/** The text's lines, each told prose unless blank or in a code block. */
 function linesOf(text: string): Line[] {
-  const prose = new Set(Array.from(proseLines(text), ([from]) => from));
+  const blocks = readMarkdown(text).code.filter((code) => code.block);
+  let block = 0;
   const lines: Line[] = [];
   const lineBreak = /\r\n|\r|\n/g;
   let start = 0;
   for (;;) {
     const match = lineBreak.exec(text);
     const end = match ? match.index : text.length;
-    lines.push({ from: start, to: end, prose: prose.has(start) });
+    while (block < blocks.length && (blocks[block] as { to: number }).to <= start) block += 1;
+    const inCode = block < blocks.length && (blocks[block] as { from: number }).from <= end;
+    const blank = !/\S/.test(text.slice(start, end));
+    lines.push({ from: start, to: end, prose: !inCode && !blank });
     if (!match) return lines;
     start = match.index + match[0].length;
   }

@@ -1,8 +1,8 @@
-// `#word` in a body is a tag: `#` at the start or after a character that is not a letter, digit
-// or `#`, then letters and digits, the first a letter. `#parent/child` is a nested tag: each
-// `/` followed by letters or digits goes on it. Headings (`# Title`), `C#` and URL fragments
-// are not tags. Names compare without case or diacritics.
-const TAG = /(?<![\p{L}\p{N}\p{M}#])#(\p{L}[\p{L}\p{N}\p{M}]*(?:\/[\p{L}\p{N}\p{M}]+)*)/gu;
+import { readMarkdown, type WrittenTag } from './markdown/read-markdown.js';
+
+// `#word` in a body is a tag, as the Markdown reader finds them (markdown/quire-markdown.ts):
+// never in code, addresses, links or properties. A tag keeps its case as written; names compare
+// without case or diacritics (`tagName`).
 
 /** The tag a nested tag sits under (`a/b` for `a/b/c`), or undefined for a top-level tag. */
 export function parentTag(name: string): string | undefined {
@@ -27,21 +27,25 @@ export const tagName = (text: string) =>
 
 /** A body's tags as written, in order, repeats included. */
 export function writtenTags(body: string): string[] {
-  if (!body.includes('#')) return [];
-  return Array.from(body.matchAll(TAG), (match) => match[1] ?? '');
+  return tagSpans(body).map((tag) => tag.written);
 }
 
 /** Where each tag is written: from its `#` to the end of its name, with the name as written. */
-export function tagSpans(text: string): { from: number; to: number; written: string }[] {
+export function tagSpans(text: string): readonly WrittenTag[] {
   if (!text.includes('#')) return [];
-  return Array.from(text.matchAll(TAG), (match) => ({
-    from: match.index,
-    to: match.index + match[0].length,
-    written: match[1] ?? '',
-  }));
+  return readMarkdown(text).tags;
 }
 
-/** The distinct tags of a note body, by name, in order of first use. */
+/**
+ * The distinct tags of a note body, in order of first use, each as first written (`#camelCase`
+ * stays so); two that differ only in case or accents are one tag.
+ */
 export function noteTags(body: string): string[] {
-  return [...new Set(writtenTags(body).map(tagName))];
+  const seen = new Set<string>();
+  return writtenTags(body).filter((tag) => {
+    const name = tagName(tag);
+    if (seen.has(name)) return false;
+    seen.add(name);
+    return true;
+  });
 }

@@ -1,4 +1,5 @@
-import { outsideCodeSpans, proseLines, wikiLinkEnd } from './markdown-code.js';
+import { wikiLinkEnd } from './markdown/quire-markdown.js';
+import { readMarkdown } from './markdown/read-markdown.js';
 import { noteTitle } from './note-display.js';
 import { propertiesBlock, readProperties } from './note-properties.js';
 import { tagName } from './note-tags.js';
@@ -40,32 +41,12 @@ function linkAt(text: string, at: number, end: number): WikiLink | null {
 }
 
 /**
- * The links in one line (or any stretch of text outside code blocks), skipping inline code
- * spans.
- */
-export function wikiLinksInLine(text: string, start = 0, end = text.length): WikiLink[] {
-  const links: WikiLink[] = [];
-  for (const [from, to] of outsideCodeSpans(text, start, end)) {
-    let at = from;
-    while (at < to - 1) {
-      const opens = text.charCodeAt(at) === 0x5b && text.charCodeAt(at + 1) === 0x5b;
-      const link = opens && text.charCodeAt(at - 1) !== 0x5c ? linkAt(text, at, to) : null;
-      if (link) links.push(link);
-      at = link ? link.to : at + 1;
-    }
-  }
-  return links;
-}
-
-/**
- * The links in a note's text, in order, outside inline code, fenced code blocks and indented
- * code blocks.
+ * The links in a note's text, in order, as the Markdown reader finds them: outside code and the
+ * properties block.
  */
 export function wikiLinks(text: string): WikiLink[] {
   if (!text.includes('[[')) return [];
-  const links: WikiLink[] = [];
-  for (const [from, to] of proseLines(text)) links.push(...wikiLinksInLine(text, from, to));
-  return links;
+  return readMarkdown(text).links.flatMap(({ from, to }) => linkAt(text, from, to) ?? []);
 }
 
 /**

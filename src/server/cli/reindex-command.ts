@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { openDatabase } from '../db/open-database.js';
 import { rebuildLinkIndex } from '../links/link-index.js';
+import { linkIndexRebuilt } from '../links/link-index-rebuilds.js';
 
 /** `quire reindex`: migrates, then rebuilds the search index and the link index from the notes. */
 export async function reindexCommand(config: Config): Promise<string> {
@@ -10,6 +11,7 @@ export async function reindexCommand(config: Config): Promise<string> {
     await migrateToLatest(database.db);
     const count = await database.reindexSearch();
     const links = await rebuildLinkIndex(database.db);
+    await linkIndexRebuilt(database.db);
     return [
       `Search index rebuilt: ${count} ${count === 1 ? 'note' : 'notes'}`,
       `Link index rebuilt: ${links} ${links === 1 ? 'link' : 'links'}`,

@@ -4,6 +4,7 @@ import { BackupSchedule } from '../backup/backup-schedule.js';
 import type { Config } from '../config.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { openDatabase } from '../db/open-database.js';
+import { rebuildAskedLinkIndex } from '../links/link-index-rebuilds.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -14,6 +15,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 export async function serve(config: Config): Promise<void> {
   const database = await openDatabase(config.database);
   await migrateToLatest(database.db);
+  await rebuildAskedLinkIndex(database.db);
   // The bus exists before the app whose logger it writes to.
   let log: FastifyBaseLogger | undefined;
   const bus = await database.createBus({

@@ -160,6 +160,11 @@ export interface NoteLinkNameTable {
   user_id: string;
 }
 
+/** An index Quire reads again from the notes after migrating (links: the link index). */
+export interface IndexRebuildTable {
+  name: string;
+}
+
 /** A backup made (docs/deployment.md), by its folder's name; times in Unix seconds. */
 export interface BackupRunTable {
   name: string;
@@ -230,6 +235,7 @@ export interface DatabaseSchema {
   attachment_chunks: AttachmentChunkTable;
   note_links: NoteLinkTable;
   note_link_names: NoteLinkNameTable;
+  index_rebuilds: IndexRebuildTable;
   backup_runs: BackupRunTable;
   oidc_identities: OidcIdentityTable;
   sign_in_codes: SignInCodeTable;

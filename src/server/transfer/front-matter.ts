@@ -8,11 +8,34 @@ const isoTime = (seconds: number) => new Date(seconds * 1000).toISOString();
 /** The key of the links an export wrote otherwise than the note did, and what it did write. */
 const LINKS_WRITTEN_KEY = 'quire-links-written';
 
+/** The key that says how many of the front matter's last lines are the note's own. */
+const OWN_LINES_KEY = 'quire-properties';
+
+/** Keys Quire writes of its own, which a note's own properties may not hold to merge. */
+const OWN_KEYS_TAKEN = ['id', 'created', 'modified', LINKS_WRITTEN_KEY, OWN_LINES_KEY];
+
 /**
- * A note as a Markdown file: YAML front matter (id, created, modified, tags, aliases when it
+ * The note's own front matter, when it opens with a plain one Quire can merge into its own:
+ * `---` lines around YAML keys none of Quire's, and the text after it as written.
+ */
+function ownFrontMatter(body: string): { yaml: string; keys: string[]; rest: string } | undefined {
+  const block = /^---\n([\s\S]*?)\n---(?=\n|$)/.exec(body.slice(0, MAX_FRONT_MATTER_CHARS + 16));
+  const yaml = block?.[1];
+  if (!block || yaml === undefined || /\r|\n(?:---|\.\.\.)/.test(yaml)) return undefined;
+  const fields = parseFields(yaml);
+  const keys = fields ? Object.keys(fields) : [];
+  if (!fields || keys.length === 0 || keys.some((key) => OWN_KEYS_TAKEN.includes(key))) {
+    return undefined;
+  }
+  return { yaml, keys, rest: body.slice(block[0].length) };
+}
+
+/**
+ * A note as a Markdown file: one YAML front matter (id, created, modified, tags, aliases when it
  * has any, where Obsidian reads them, and the links the export wrote otherwise, each with what
- * the note wrote), then the body. Strings are written as JSON, which YAML reads as the same
- * strings.
+ * the note wrote), then the body. A note's own front matter is merged into it, its lines last
+ * and counted, so Obsidian sees one block and an import gives the note back as it was. Strings
+ * are written as JSON, which YAML reads as the same strings.
  */
 export function noteAsMarkdown(
   note: Note,
@@ -20,13 +43,14 @@ export function noteAsMarkdown(
 ): string {
   const json = JSON.stringify;
   const list = (items: string[]) => `[${items.map((item) => json(item)).join(', ')}]`;
+  const own = ownFrontMatter(note.body);
   const aliases = noteAliases(note.body);
   const fields = [
     `id: ${json(note.id)}`,
     `created: ${isoTime(note.timeCreated)}`,
     `modified: ${isoTime(note.timeLastModified)}`,
-    `tags: ${list(noteTags(note.body))}`,
-    ...(aliases.length > 0 ? [`aliases: ${list(aliases)}`] : []),
+    ...(own?.keys.includes('tags') ? [] : [`tags: ${list(noteTags(note.body))}`]),
+    ...(aliases.length > 0 && !own?.keys.includes('aliases') ? [`aliases: ${list(aliases)}`] : []),
   ];
   const written = Array.from(
     linksWritten,
@@ -35,9 +59,12 @@ export function noteAsMarkdown(
   const withWritten = [...fields, `${LINKS_WRITTEN_KEY}: {${written.join(', ')}}`];
   // Front matter an import would not read is left without them: the links still lead there.
   const readable = withWritten.join('\n').length <= MAX_FRONT_MATTER_CHARS;
-  return ['---', ...(written.length > 0 && readable ? withWritten : fields), '---', note.body].join(
-    '\n',
-  );
+  const quire = written.length > 0 && readable ? withWritten : fields;
+  if (own && [...quire, own.yaml].join('\n').length <= MAX_FRONT_MATTER_CHARS) {
+    const ownLines = own.yaml.split('\n');
+    return `${['---', ...quire, `${OWN_LINES_KEY}: ${ownLines.length}`, ...ownLines, '---'].join('\n')}${own.rest}`;
+  }
+  return ['---', ...quire, '---', note.body].join('\n');
 }
 
 /** What an imported file's front matter says, where Quire, Joplin or Obsidian put it. */
@@ -67,7 +94,15 @@ export interface FrontMatter {
 /** Keys this import takes in; front matter with any other key is kept in the note. */
 const KNOWN_KEYS = new Set(['id', 'title', 'created', 'modified', 'updated', 'tags']);
 /** Keys Quire's export writes; `aliases` is a copy of what the note's text says. */
-const QUIRE_KEYS = new Set(['id', 'created', 'modified', 'tags', 'aliases', LINKS_WRITTEN_KEY]);
+const QUIRE_KEYS = new Set([
+  'id',
+  'created',
+  'modified',
+  'tags',
+  'aliases',
+  LINKS_WRITTEN_KEY,
+  OWN_LINES_KEY,
+]);
 const FENCE = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/;
 /**
  * Front matter is a few lines; a longer one stays in the note as text. YAML costs far more per
@@ -116,6 +151,16 @@ function stringLists(value: unknown): Map<string, string[]> {
   return lists;
 }
 
+/** The note's own lines that Quire's front matter ends with, and Quire's lines before them. */
+function ownLinesOf(yaml: string, fields: Record<string, unknown>) {
+  const count = fields[OWN_LINES_KEY];
+  if (!Number.isSafeInteger(count) || (count as number) < 1) return undefined;
+  const lines = yaml.split('\n');
+  if ((count as number) >= lines.length) return undefined;
+  const at = lines.length - (count as number);
+  return { quire: lines.slice(0, at).join('\n'), lines: lines.slice(at).join('\n') };
+}
+
 export function readFrontMatter(text: string): FrontMatter {
   // Only the head is searched; a fence closing at its very end holds too much to count.
   const fence = FENCE.exec(text.slice(0, MAX_FRONT_MATTER_CHARS + 16));
@@ -127,7 +172,23 @@ export function readFrontMatter(text: string): FrontMatter {
   if (!fields) return { tags: [], body: text, fromQuire: false, linksWritten: new Map() };
   const tags = Array.isArray(fields.tags) ? fields.tags.filter((t) => typeof t === 'string') : [];
   const keys = Object.keys(fields);
-  const fromQuire = keys[0] === 'id' && keys.every((key) => QUIRE_KEYS.has(key));
+  const own = ownLinesOf(yaml, fields);
+  const quireKeys = own ? Object.keys(parseFields(own.quire) ?? {}) : keys;
+  const fromQuire = quireKeys[0] === 'id' && quireKeys.every((key) => QUIRE_KEYS.has(key));
+  if (own && fromQuire) {
+    // Quire's file of a note with front matter of its own: the note comes back as it was.
+    const after = fence[0].endsWith('\n') ? '\n' : '';
+    return {
+      title: textOf(fields.title),
+      id: textOf(fields.id),
+      created: toSeconds(fields.created),
+      modified: toSeconds(fields.modified),
+      tags: [],
+      body: `---\n${own.lines}\n---${after}${text.slice(fence[0].length)}`,
+      fromQuire,
+      linksWritten: stringLists(fields[LINKS_WRITTEN_KEY]),
+    };
+  }
   const onlyKnown = keys.every((key) => KNOWN_KEYS.has(key));
   return {
     title: textOf(fields.title),

@@ -37,6 +37,36 @@ export async function knownImportKeys(
   return known;
 }
 
+/** Which of these note ids the user holds, in the list or in the trash. */
+export async function heldNoteIds(db: Db, userId: string, ids: string[]): Promise<Set<string>> {
+  const held = new Set<string>();
+  for (const part of chunks(ids)) {
+    const rows = await db
+      .selectFrom('notes')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('id', 'in', part)
+      .execute();
+    for (const row of rows) held.add(row.id);
+  }
+  return held;
+}
+
+/** Which of these note ids no note of any account has, nor had (a device may know it gone). */
+export async function freeNoteIds(db: Db, ids: string[]): Promise<Set<string>> {
+  const free = new Set(ids);
+  for (const part of chunks(ids)) {
+    const notes = await db.selectFrom('notes').select('id').where('id', 'in', part).execute();
+    const gone = await db
+      .selectFrom('note_tombstones')
+      .select('note_id as id')
+      .where('note_id', 'in', part)
+      .execute();
+    for (const row of [...notes, ...gone]) free.delete(row.id);
+  }
+  return free;
+}
+
 export interface ImportRow {
   id: string;
   key: string;

@@ -5,7 +5,10 @@ import { insertLinkKeys } from '../links/link-index.js';
 import { linkKeysOf } from '../links/link-keys.js';
 import { reserveChangeSeqs } from '../notes/note-repository.js';
 import type { ImportedNote } from './import/imported-note.js';
+import { QUIRE_SOURCE } from './import/quire-notes.js';
 import {
+  freeNoteIds,
+  heldNoteIds,
   type ImportRow,
   insertImported,
   knownImportKeys,
@@ -16,9 +19,16 @@ import {
 const importKey = (note: ImportedNote) =>
   createHash('sha256').update(note.sourceKey).update('\0').update(note.body).digest('base64url');
 
+const NOTE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The id a note had in the Quire account it was exported from, if it came from one. */
+const quireId = (note: ImportedNote) =>
+  note.sourceKey.startsWith(QUIRE_SOURCE) ? note.sourceKey.slice(QUIRE_SOURCE.length) : undefined;
+
 /**
- * Writes the notes of one import inside the caller's transaction: notes imported before, or
- * repeated within this file, are left out; the rest get new ids, their source's times (or
+ * Writes the notes of one import inside the caller's transaction: notes imported before, notes
+ * of Quire's own export that this account still holds (by id, in the list or the trash), and
+ * repeats within this file are left out; the rest get new ids, their source's times (or
  * `now`), revision 1 and new change numbers. Returns the notes stored.
  */
 export async function storeImport(
@@ -33,17 +43,29 @@ export async function storeImport(
     user.userId,
     keyed.map((item) => item.key),
   );
-  const fresh = keyed.filter(({ key }) => {
-    if (known.has(key)) return false;
+  const ids = keyed.flatMap(({ note }) => quireId(note) ?? []);
+  const held = ids.length > 0 ? await heldNoteIds(trx, user.userId, ids) : new Set<string>();
+  const fresh = keyed.filter(({ note, key }) => {
+    const id = quireId(note);
+    if (known.has(key) || (id !== undefined && held.has(id))) return false;
     known.add(key); // a repeat within this file is skipped too
     return true;
   });
   if (fresh.length === 0) return [];
+  // A note of Quire's export keeps its id where no note has it (a new server, say), so an
+  // export of what was imported is the export imported, byte for byte.
+  const keepable = fresh.flatMap(({ note }) => {
+    const id = quireId(note);
+    return id !== undefined && NOTE_ID.test(id) ? [id] : [];
+  });
+  const free = keepable.length > 0 ? await freeNoteIds(trx, keepable) : new Set<string>();
   const changeSeqs = await reserveChangeSeqs(trx, user.userId, fresh.length);
   const rows: ImportRow[] = fresh.map(({ note, key }, index) => {
     const timeCreated = note.timeCreated ?? note.timeLastModified ?? user.now;
+    const id = quireId(note);
+    const kept = id !== undefined && free.delete(id);
     return {
-      id: randomUUID(),
+      id: kept ? id : randomUUID(),
       key,
       body: note.body,
       timeCreated,

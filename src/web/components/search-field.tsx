@@ -1,4 +1,5 @@
 import { useAppState, useController } from '../app-context.js';
+import { selectTagFilterShown } from '../state/find-selectors.js';
 import { SearchIcon } from './find-icons.js';
 import './search-field.css';
 import { TagsPopover } from './tags-popover.js';
@@ -13,7 +14,7 @@ export const SEARCH_FIELD_ID = 'search-notes';
 export function SearchField() {
   const controller = useController();
   const text = useAppState((state) => state.find.searchText);
-  const tag = useAppState((state) => state.find.tagFilter);
+  const tag = useAppState(selectTagFilterShown);
   return (
     <search className="search-field">
       <SearchIcon />

@@ -39,8 +39,8 @@ export function TagList({ onChosen }: { onChosen?: () => void }) {
               </button>
             </li>
           )}
-          {tags.map(({ tag, count }) => {
-            const parent = parentTag(tag);
+          {tags.map(({ tag, shown, count }) => {
+            const parent = parentTag(shown);
             const depth = tag.split('/').length - 1;
             return (
               <li key={tag} style={{ '--tag-depth': depth } as CSSProperties}>
@@ -53,11 +53,11 @@ export function TagList({ onChosen }: { onChosen?: () => void }) {
                   <TagIcon />
                   <span className="tag-list__name">
                     {parent === undefined ? (
-                      `#${tag}`
+                      `#${shown}`
                     ) : (
                       <>
                         <span className="visually-hidden">#{parent}/</span>
-                        {tag.slice(parent.length + 1)}
+                        {shown.slice(parent.length + 1)}
                       </>
                     )}
                   </span>

@@ -1,5 +1,5 @@
 import type { MarkedExtension, Tokens } from 'marked';
-import { outsideCodeSpans } from '../../shared/markdown-code.js';
+import { readMarkdown } from '../../shared/markdown/read-markdown.js';
 import { wikiLinkAt } from '../../shared/wiki-links.js';
 import { escapeHtml } from './escape-html.js';
 
@@ -16,12 +16,11 @@ interface NoteLinkToken extends Tokens.Generic {
 function shownHtml(shown: string): string {
   let html = '';
   let copied = 0;
-  for (const [from, to] of outsideCodeSpans(shown)) {
-    if (from > copied) html += codeHtml(shown.slice(copied, from));
-    html += escapeHtml(shown.slice(from, to));
+  for (const { from, to } of readMarkdown(shown).code) {
+    html += escapeHtml(shown.slice(copied, from)) + codeHtml(shown.slice(from, to));
     copied = to;
   }
-  return copied < shown.length ? html + codeHtml(shown.slice(copied)) : html;
+  return html + escapeHtml(shown.slice(copied));
 }
 
 /** A code span as written (its backticks and their spaces taken off) as HTML. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Note } from '../../shared/note.js';
 import { initialAppState } from './app-state.js';
-import { selectTagCounts, selectVisibleNoteIds } from './find-selectors.js';
+import { selectTagCounts, selectTagFilterShown, selectVisibleNoteIds } from './find-selectors.js';
 import { appReducer } from './reducer.js';
 
 const note = (id: string, body: string): Note => ({
@@ -23,8 +23,8 @@ const loaded = appReducer(
 describe('finding notes in the state', () => {
   it('counts tags and filters the list by one, in sortedNoteIds order', () => {
     expect(selectTagCounts(loaded)).toEqual([
-      { tag: 'home', count: 1 },
-      { tag: 'work', count: 2 },
+      { tag: 'home', shown: 'home', count: 1 },
+      { tag: 'work', shown: 'work', count: 2 },
     ]);
     const filtered = appReducer(loaded, { type: 'tagFiltered', tag: 'work' });
     expect(selectVisibleNoteIds(filtered)).toEqual(['a', 'b']);
@@ -45,12 +45,12 @@ describe('finding notes in the state', () => {
       },
     );
     expect(selectTagCounts(nested)).toEqual([
-      { tag: 'p', count: 1 },
-      { tag: 'projects', count: 3 },
-      { tag: 'projects/home', count: 1 },
-      { tag: 'projects/work', count: 2 },
-      { tag: 'projects/work/q1', count: 1 },
-      { tag: 'projectsx', count: 1 },
+      { tag: 'p', shown: 'p', count: 1 },
+      { tag: 'projects', shown: 'projects', count: 3 },
+      { tag: 'projects/home', shown: 'projects/home', count: 1 },
+      { tag: 'projects/work', shown: 'projects/work', count: 2 },
+      { tag: 'projects/work/q1', shown: 'projects/work/q1', count: 1 },
+      { tag: 'projectsx', shown: 'projectsx', count: 1 },
     ]);
     const filter = (tag: string) =>
       selectVisibleNoteIds(appReducer(nested, { type: 'tagFiltered', tag }));
@@ -65,15 +65,15 @@ describe('finding notes in the state', () => {
       note: { ...note('c', 'C #home #new'), revision: 2 },
     });
     expect(selectTagCounts(edited)).toEqual([
-      { tag: 'home', count: 2 },
-      { tag: 'new', count: 1 },
-      { tag: 'work', count: 2 },
+      { tag: 'home', shown: 'home', count: 2 },
+      { tag: 'new', shown: 'new', count: 1 },
+      { tag: 'work', shown: 'work', count: 2 },
     ]);
     const deleted = appReducer(edited, { type: 'noteDeleted', id: 'b' });
     expect(selectTagCounts(deleted)).toEqual([
-      { tag: 'home', count: 1 },
-      { tag: 'new', count: 1 },
-      { tag: 'work', count: 1 },
+      { tag: 'home', shown: 'home', count: 1 },
+      { tag: 'new', shown: 'new', count: 1 },
+      { tag: 'work', shown: 'work', count: 1 },
     ]);
     const retyped = appReducer(deleted, {
       type: 'noteUpdated',
@@ -82,9 +82,31 @@ describe('finding notes in the state', () => {
     expect(selectTagCounts(retyped)).toBe(selectTagCounts(deleted));
     // Back to an older state (another store, say): counted from its own notes all the same.
     expect(selectTagCounts(loaded)).toEqual([
-      { tag: 'home', count: 1 },
-      { tag: 'work', count: 2 },
+      { tag: 'home', shown: 'home', count: 1 },
+      { tag: 'work', shown: 'work', count: 2 },
     ]);
+  });
+
+  it('shows a tag as the notes write it, counting its other spellings as the same tag', () => {
+    const cased = appReducer(
+      { ...initialAppState, token: 't' },
+      {
+        type: 'notesLoaded',
+        notes: [
+          note('a', 'A #camelCase'),
+          note('b', 'B #camelCase #Projects/Work'),
+          note('c', 'C #camelcase'),
+        ],
+      },
+    );
+    expect(selectTagCounts(cased)).toEqual([
+      { tag: 'camelcase', shown: 'camelCase', count: 3 },
+      { tag: 'projects', shown: 'Projects', count: 1 },
+      { tag: 'projects/work', shown: 'Projects/Work', count: 1 },
+    ]);
+    const filtered = appReducer(cased, { type: 'tagFiltered', tag: 'camelcase' });
+    expect(selectVisibleNoteIds(filtered)).toEqual(['a', 'b', 'c']);
+    expect(selectTagFilterShown(filtered)).toBe('camelCase');
   });
 
   it('shows answered matches best first, drops deleted ones, and restores the list when cleared', () => {

@@ -1,5 +1,5 @@
 import type { Note, NoteId } from '../../shared/note.js';
-import { isUnderTag, noteTags, parentTag } from '../../shared/note-tags.js';
+import { isUnderTag, noteTags, parentTag, tagName } from '../../shared/note-tags.js';
 import type { AppState, NoteMap } from './app-state.js';
 import { ChunkedMap } from './chunked-map.js';
 import type { SearchHit } from './find-state.js';
@@ -17,22 +17,30 @@ export function tagsOf(note: Note): readonly string[] {
   return tags;
 }
 
-// A note's tags with the tags they are nested in (`a` for `a/b`): what the tag list counts.
-const filedUnderByNote = new WeakMap<Note, readonly string[]>();
+/** A tag the list counts: its name (`tagName`) and how a note writes it. */
+interface FiledTag {
+  name: string;
+  written: string;
+}
 
-function filedUnder(note: Note): readonly string[] {
-  let names = filedUnderByNote.get(note);
-  if (!names) {
-    const all = new Set<string>();
+// A note's tags with the tags they are nested in (`a` for `a/b`): what the tag list counts.
+const filedUnderByNote = new WeakMap<Note, readonly FiledTag[]>();
+
+function filedUnder(note: Note): readonly FiledTag[] {
+  let filed = filedUnderByNote.get(note);
+  if (!filed) {
+    const all = new Map<string, string>();
     for (const tag of tagsOf(note)) {
-      for (let name: string | undefined = tag; name !== undefined; name = parentTag(name)) {
-        all.add(name);
+      for (let written: string | undefined = tag; written !== undefined; ) {
+        const name = tagName(written);
+        if (!all.has(name)) all.set(name, written);
+        written = parentTag(written);
       }
     }
-    names = [...all];
-    filedUnderByNote.set(note, names);
+    filed = Array.from(all, ([name, written]) => ({ name, written }));
+    filedUnderByNote.set(note, filed);
   }
-  return names;
+  return filed;
 }
 
 /** Tags in tree order: each under its parent, siblings by name. */
@@ -47,8 +55,26 @@ function byTreeOrder(a: TagCount, b: TagCount): number {
 }
 
 export interface TagCount {
+  /** The tag's name, lower case and without accents: what the list is filtered by. */
   tag: string;
+  /** The tag as the notes write it (`camelCase`); the most used way when they differ. */
+  shown: string;
   count: number;
+}
+
+/** How many notes carry a tag, and how many write it each way. */
+interface Counted {
+  count: number;
+  written: Map<string, number>;
+}
+
+function mostWritten(written: ReadonlyMap<string, number>): string {
+  let shown = '';
+  let most = 0;
+  for (const [way, count] of written) {
+    if (count > most) [shown, most] = [way, count];
+  }
+  return shown;
 }
 
 /** Memoizes a selector on the identity of its inputs, so React sees the same value again. */
@@ -72,14 +98,18 @@ function memoized<Inputs extends unknown[], Result>(
  * not a walk over every note.
  */
 export const selectTagCounts = ((): ((state: AppState) => readonly TagCount[]) => {
-  const counts = new Map<string, number>();
+  const counts = new Map<string, Counted>();
   let counted: NoteMap = ChunkedMap.empty();
   let result: readonly TagCount[] = [];
   const add = (note: Note | undefined, step: number) => {
-    for (const tag of note ? filedUnder(note) : []) {
-      const count = (counts.get(tag) ?? 0) + step;
-      if (count === 0) counts.delete(tag);
-      else counts.set(tag, count);
+    for (const { name, written } of note ? filedUnder(note) : []) {
+      const held = counts.get(name) ?? { count: 0, written: new Map<string, number>() };
+      held.count += step;
+      const ways = (held.written.get(written) ?? 0) + step;
+      if (ways === 0) held.written.delete(written);
+      else held.written.set(written, ways);
+      if (held.count === 0) counts.delete(name);
+      else counts.set(name, held);
     }
   };
   return (state) => {
@@ -96,7 +126,9 @@ export const selectTagCounts = ((): ((state: AppState) => readonly TagCount[]) =
     }
     counted = state.notes;
     if (changed) {
-      result = [...counts].map(([tag, count]) => ({ tag, count })).sort(byTreeOrder);
+      result = [...counts]
+        .map(([tag, { count, written }]) => ({ tag, shown: mostWritten(written), count }))
+        .sort(byTreeOrder);
     }
     return result;
   };
@@ -120,7 +152,7 @@ export const selectVisibleNoteIds = memoized(
     if (tagFilter === null) return ids;
     return ids.filter((id) => {
       const note = notes.get(id);
-      return note !== undefined && tagsOf(note).some((tag) => isUnderTag(tag, tagFilter));
+      return note !== undefined && tagsOf(note).some((tag) => isUnderTag(tagName(tag), tagFilter));
     });
   },
 );
@@ -130,3 +162,10 @@ export const selectSnippets = memoized(
   (state) => [state.find.hits] as [readonly SearchHit[] | null],
   (hits): ReadonlyMap<NoteId, string> => new Map(hits?.map((hit) => [hit.id, hit.snippet])),
 );
+
+/** The chosen tag as the notes write it (`#camelCase`), or null when the list is not filtered. */
+export function selectTagFilterShown(state: AppState): string | null {
+  const filter = state.find.tagFilter;
+  if (filter === null) return null;
+  return selectTagCounts(state).find((counted) => counted.tag === filter)?.shown ?? filter;
+}

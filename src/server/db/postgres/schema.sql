@@ -32,6 +32,7 @@ import_keys.key text not null
 import_keys.note_id text not null
 import_keys.time_imported bigint not null
 import_keys.user_id text not null
+index_rebuilds.name text not null
 note_link_names.name_key text not null
 note_link_names.note_id text not null
 note_link_names.user_id text not null
@@ -131,6 +132,7 @@ dictionary_words dictionary_words_user_id_fkey FOREIGN KEY (user_id) REFERENCES 
 import_keys import_keys_note_id_fkey FOREIGN KEY (note_id) REFERENCES notes(id) ON DELETE CASCADE
 import_keys import_keys_pk PRIMARY KEY (user_id, key)
 import_keys import_keys_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+index_rebuilds index_rebuilds_pkey PRIMARY KEY (name)
 note_link_names note_link_names_note_id_fkey FOREIGN KEY (note_id) REFERENCES notes(id) ON DELETE CASCADE
 note_link_names note_link_names_pk PRIMARY KEY (note_id, name_key)
 note_links note_links_note_id_fkey FOREIGN KEY (note_id) REFERENCES notes(id) ON DELETE CASCADE
@@ -189,6 +191,7 @@ CREATE UNIQUE INDEX attachments_user_sha256 ON public.attachments USING btree (u
 CREATE UNIQUE INDEX backup_runs_pkey ON public.backup_runs USING btree (name)
 CREATE UNIQUE INDEX dictionary_words_pk ON public.dictionary_words USING btree (user_id, word)
 CREATE UNIQUE INDEX import_keys_pk ON public.import_keys USING btree (user_id, key)
+CREATE UNIQUE INDEX index_rebuilds_pkey ON public.index_rebuilds USING btree (name)
 CREATE UNIQUE INDEX note_link_names_pk ON public.note_link_names USING btree (note_id, name_key)
 CREATE UNIQUE INDEX note_links_pk ON public.note_links USING btree (note_id, target_key)
 CREATE UNIQUE INDEX note_search_pending_pkey ON public.note_search_pending USING btree (note_id)

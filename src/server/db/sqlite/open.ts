@@ -5,6 +5,7 @@ import { Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from '
 import { createMemoryBus } from '../../live/memory-bus.js';
 import { rebuildSearchIndex } from '../../search/reindex.js';
 import { indexedText } from '../../search/spaceless-grams.js';
+import { withOnlyTagHashes } from '../../search/tag-hashes.js';
 import { BatchedSqliteDriver } from '../batched-sqlite-driver.js';
 import type { OpenOptions, SqliteDatabase } from '../database.js';
 import { ownHandle } from '../database-of.js';
@@ -56,9 +57,10 @@ export function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('temp_store = MEMORY');
   sqlite.prepare('select count(*) from sqlite_master').get(); // opens (creates) the WAL
-  // What the search index adds for Chinese and Japanese text (migration 0012).
+  // What the search index adds for Chinese and Japanese text (migration 0012), and only the
+  // tags the Markdown reader finds written as `#word` (migration 0032).
   sqlite.function('quire_indexed_text', { deterministic: true }, (text: unknown) =>
-    typeof text === 'string' ? indexedText(text) : text,
+    typeof text === 'string' ? indexedText(withOnlyTagHashes(text)) : text,
   );
   const wal = file === ':memory:' ? undefined : new WalGroupSync(file);
   wal?.prepare();

@@ -49,6 +49,9 @@ CREATE TABLE "dictionary_words" ("user_id" text not null references "users" ("id
 -- table import_keys
 CREATE TABLE "import_keys" ("user_id" text not null references "users" ("id") on delete cascade, "key" text not null, "note_id" text not null references "notes" ("id") on delete cascade, "time_imported" bigint not null, constraint "import_keys_pk" primary key ("user_id", "key"));
 
+-- table index_rebuilds
+CREATE TABLE "index_rebuilds" ("name" text primary key);
+
 -- table note_link_names
 CREATE TABLE "note_link_names" ("note_id" text not null references "notes" ("id") on delete cascade, "name_key" text not null, "user_id" text not null, constraint "note_link_names_pk" primary key ("note_id", "name_key"));
 

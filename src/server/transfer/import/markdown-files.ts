@@ -1,6 +1,7 @@
 import path from 'node:path/posix';
 import { readFrontMatter } from '../front-matter.js';
 import { decodeText, type ImportedNote, withTitle } from './imported-note.js';
+import { QUIRE_SOURCE } from './quire-notes.js';
 import { withTags } from './tag-word.js';
 
 /** Files a folder of notes holds that are notes: Markdown and plain text. */
@@ -81,7 +82,11 @@ export function readMarkdownFile(
   }
   return {
     note: {
-      sourceKey: `file:${filePath}`,
+      // A file of Quire's export names its note, which an account holding it has already.
+      sourceKey:
+        front.fromQuire && front.id !== undefined
+          ? `${QUIRE_SOURCE}${front.id}`
+          : `file:${filePath}`,
       body,
       timeCreated: front.created ?? modified,
       timeLastModified: front.modified ?? modified,

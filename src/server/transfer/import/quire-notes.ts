@@ -4,6 +4,9 @@ import { ImportedFiles } from './imported-files.js';
 import { eachPart, type ParsedImport } from './imported-note.js';
 import type { ZipFileEntry } from './safe-zip.js';
 
+/** How an imported note from Quire's own export names its id there (`quire:ID`). */
+export const QUIRE_SOURCE = 'quire:';
+
 const REFERENCE = /\/api\/attachments\/([A-Za-z0-9_-]{22})(?![A-Za-z0-9_-])/g;
 
 /**
@@ -72,7 +75,7 @@ export function readQuireExport(
         throw new PartFailure('a note without valid times');
       }
       return {
-        sourceKey: `quire:${note.id}`,
+        sourceKey: `${QUIRE_SOURCE}${note.id}`,
         body: note.body,
         timeCreated: note.timeCreated,
         timeLastModified: note.timeLastModified,

@@ -23,9 +23,13 @@ export function tagWord(label: string): string {
 
 /** Adds a source's own tags as `#words` on a last line, leaving out those the text has. */
 export function withTags(body: string, tags: string[]): string {
-  const present = new Set(noteTags(body));
+  if (tags.length === 0) return body;
   // Each distinct label is turned into a word once, however often it is repeated.
   const words = new Set(Array.from(new Set(tags), tagWord));
+  // Only a word the text holds after a `#` may be there as a tag: the text is read only then.
+  const folded = tagName(body);
+  const maybe = [...words].some((tag) => folded.includes(`#${tagName(tag)}`));
+  const present = new Set(maybe ? noteTags(body).map(tagName) : []);
   const missing = [...words].filter((tag) => !present.has(tagName(tag)));
   if (missing.length === 0) return body;
   // trimEnd, not /\s+$/: that regex retries from every space of a long run (quadratic).

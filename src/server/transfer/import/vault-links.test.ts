@@ -69,7 +69,7 @@ describe('an Obsidian vault', () => {
       'Vault/Daily notes/Monday.md': 'ran',
     });
     expect(byTitle.get('Top')).toBe('Top\n\ntop');
-    expect(noteTags(byTitle.get('2026 plan') as string)).toEqual(['projects/work']);
+    expect(noteTags(byTitle.get('2026 plan') as string)).toEqual(['Projects/Work']);
     expect(byTitle.get('Monday')).toBe('Monday\n\nran\n\n#DailyNotes');
   });
 

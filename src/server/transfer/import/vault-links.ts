@@ -1,5 +1,5 @@
 import path from 'node:path/posix';
-import { replaceInProse } from '../../../shared/markdown-code.js';
+import { replaceInProse } from '../../../shared/markdown/prose.js';
 import { isLinkableTitle } from '../../../shared/rename-links.js';
 import {
   linkIndex,

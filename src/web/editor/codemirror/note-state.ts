@@ -1,6 +1,5 @@
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
-import { deleteMarkupBackward, markdownLanguage } from '@codemirror/lang-markdown';
-import { LanguageSupport } from '@codemirror/language';
+import { deleteMarkupBackward } from '@codemirror/lang-markdown';
 import {
   type ChangeSet,
   Compartment,
@@ -26,17 +25,13 @@ import { listKeys } from './list-keys.js';
 import { toggleBold, toggleItalic } from './markdown-formatting.js';
 import { type NoteActions, noteActions } from './note-actions.js';
 import { presenceMarks } from './presence-marks.js';
+import { quireMarkdownSupport } from './quire-language.js';
 import { searchResultHighlight } from './search-highlight.js';
 import { tabFocusHint } from './tab-focus-hint.js';
 import { tagLinks } from './tag-marks.js';
 import { taskBoxDrawer, toggleTaskOnLine } from './task-boxes.js';
 import { titleLineStyle } from './title-line.js';
 import { followLinkAtCursor, noteLinkMarks } from './wiki-link-marks.js';
-
-// GFM markdown without nested code languages: `markdown()` would pull the HTML, CSS and
-// JavaScript grammars into the editor's chunk (bench/RESULTS.md) for highlighting inside
-// fences. Code stays monospace.
-const markdownSupport = new LanguageSupport(markdownLanguage);
 
 const markdownKeys = Prec.high(
   keymap.of([
@@ -126,7 +121,7 @@ const baseExtensions: Extension = [
   EditorView.lineWrapping,
   markdownKeys,
   keymap.of(defaultKeymap),
-  markdownSupport,
+  quireMarkdownSupport,
   markdownHighlighting,
   editorTheme,
   titleLineStyle,

@@ -1,26 +1,41 @@
+import { syntaxTree } from '@codemirror/language';
 import type { EditorState, Line } from '@codemirror/state';
 import { Decoration, EditorView } from '@codemirror/view';
-import { tagName, tagSpans } from '../../../shared/note-tags.js';
-import { insideNodeNamed, type LineMark, visibleLineMarks } from './line-marks.js';
+import { PROPERTIES_HEAD_CHARS, propertiesBlock } from '../../../shared/note-properties.js';
+import { tagName } from '../../../shared/note-tags.js';
+import { type LineMark, visibleLineMarks } from './line-marks.js';
 import { noteActions } from './note-actions.js';
 
-// Inside code and addresses a `#word` is not shown as a tag, though the list still counts it.
-const NOT_HERE = new Set(['InlineCode', 'FencedCode', 'CodeBlock', 'URL', 'Autolink', 'HTMLBlock']);
+// Where the properties block ends, per state: a tag's `#` inside it is YAML, not a tag.
+const propertiesEnd = new WeakMap<EditorState, number>();
 
-const inCodeOrUrl = (state: EditorState, pos: number) => insideNodeNamed(state, pos, NOT_HERE);
-
-function tagMarksOn(state: EditorState, line: Line): LineMark[] {
-  const marks: LineMark[] = [];
-  for (const span of tagSpans(line.text)) {
-    const start = line.from + span.from;
-    if (inCodeOrUrl(state, start + 1)) continue;
-    const tag = tagName(span.written);
-    const mark = Decoration.mark({
-      class: 'cm-tag',
-      attributes: { 'data-tag': tag, title: `Show the notes tagged #${tag}` },
-    });
-    marks.push({ from: start, to: line.from + span.to, mark });
+function propertiesEndOf(state: EditorState): number {
+  let end = propertiesEnd.get(state);
+  if (end === undefined) {
+    end = propertiesBlock(state.sliceDoc(0, PROPERTIES_HEAD_CHARS))?.to ?? 0;
+    propertiesEnd.set(state, end);
   }
+  return end;
+}
+
+/** The line's tags as the Markdown reader finds them (shared/markdown/): none in code or links. */
+function tagMarksOn(state: EditorState, line: Line): LineMark[] {
+  if (!line.text.includes('#') || line.to <= propertiesEndOf(state)) return [];
+  const marks: LineMark[] = [];
+  syntaxTree(state).iterate({
+    from: line.from,
+    to: line.to,
+    enter(node) {
+      if (node.name !== 'Tag') return true;
+      const written = state.sliceDoc(node.from + 1, node.to);
+      const mark = Decoration.mark({
+        class: 'cm-tag',
+        attributes: { 'data-tag': tagName(written), title: `Show the notes tagged #${written}` },
+      });
+      marks.push({ from: node.from, to: node.to, mark });
+      return false;
+    },
+  });
   return marks;
 }
 

@@ -1,6 +1,7 @@
+import { syntaxTree } from '@codemirror/language';
 import { type EditorState, type Line, Prec } from '@codemirror/state';
 import { type Command, Decoration, EditorView } from '@codemirror/view';
-import { type WikiLink, wikiLinksInLine } from '../../../shared/wiki-links.js';
+import { wikiLinkAt as linkWrittenAt, type WikiLink } from '../../../shared/wiki-links.js';
 import { revealWhenOpened } from '../pending-place.js';
 import { noteOfState } from './attachment-uploads.js';
 import { insideNodeNamed, type LineMark, visibleLineMarks } from './line-marks.js';
@@ -12,12 +13,21 @@ const CODE = new Set(['InlineCode', 'FencedCode', 'CodeBlock', 'HTMLBlock']);
 
 export const inCode = (state: EditorState, pos: number) => insideNodeNamed(state, pos, CODE);
 
-/** The links on the line at `lineFrom`, offsets in the document, code left out. */
+/** The links on the line at `lineFrom`, as the Markdown reader finds them, offsets in the document. */
 function linksOnLine(state: EditorState, lineFrom: number, text: string): WikiLink[] {
   if (!text.includes('[[')) return [];
-  return wikiLinksInLine(text)
-    .map((link) => ({ ...link, from: link.from + lineFrom, to: link.to + lineFrom }))
-    .filter((link) => !inCode(state, link.from + 1));
+  const links: WikiLink[] = [];
+  syntaxTree(state).iterate({
+    from: lineFrom,
+    to: lineFrom + text.length,
+    enter(node) {
+      if (node.name !== 'WikiLink') return true;
+      const link = linkWrittenAt(text, node.from - lineFrom);
+      if (link) links.push({ ...link, from: node.from, to: node.to });
+      return false;
+    },
+  });
+  return links;
 }
 
 /** The link the position is in or touches, if any. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { proseStretches, replaceInProse } from './markdown-code.js';
+import { proseStretches, replaceInProse } from './prose.js';
 
 const prose = (text: string) =>
   Array.from(proseStretches(text), ([from, to]) => text.slice(from, to));
@@ -8,7 +8,7 @@ describe('the prose of a Markdown text', () => {
   it('leaves out code blocks and inline code spans', () => {
     const text =
       'See `a.png` and ``b ` c`` here\n\n```md\nfenced.png\n```\n\n    indented.png\n\n- list\n\n    list text';
-    expect(prose(text)).toEqual(['See ', ' and ', ' here', '- list', '    list text']);
+    expect(prose(text)).toEqual(['See ', ' and ', ' here', '    ', '- list', '    list text']);
   });
 
   it('reads a backtick with no closing run as text', () => {

@@ -1,7 +1,9 @@
-import { type Kysely, Migrator } from 'kysely';
+import { type Kysely, Migrator, sql } from 'kysely';
 import { expect, it } from 'vitest';
+import { rebuildAskedLinkIndex } from '../../links/link-index-rebuilds.js';
 import { linkKeysOf } from '../../links/link-keys.js';
 import { openDatabase } from '../open-database.js';
+import type { Db } from '../schema.js';
 import { migrations } from './index.js';
 
 const upTo = (last: string) =>
@@ -16,10 +18,11 @@ const BODIES = [
   'Escaped \\[[no]] and [[]] and [[ # ]] and [[a\nb]]',
   '\n\n  ## Heading title  \ntext',
   `${'é'.repeat(120)}\n[[x]]`,
+  'Diagram #real\n```mermaid\nstyle A fill:#c6dbef\n```\n[[#being unpleasant]] `#book`',
   '',
 ];
 
-it('fills the link index of the notes stored, as Quire reads them', async () => {
+it('has the notes stored read again: links as Quire reads them, and only real tags searched', async () => {
   // The earlier migrations lean on the functions Quire gives each SQLite connection.
   const database = await openDatabase({ kind: 'sqlite', file: ':memory:' });
   // biome-ignore lint/suspicious/noExplicitAny: the schema as it was before this migration
@@ -42,7 +45,21 @@ it('fills the link index of the notes stored, as Quire reads them', async () => 
   }));
   await db.insertInto('notes').values(notes).execute();
 
-  expect((await migrate('0026-note-links')).error).toBeUndefined();
+  expect((await migrate('0032-markdown-reader-index')).error).toBeUndefined();
+  // The migration asks for the link index; Quire reads the notes after migrating.
+  expect(await db.selectFrom('index_rebuilds').selectAll().execute()).toEqual([{ name: 'links' }]);
+  await rebuildAskedLinkIndex(db as unknown as Db);
+  expect(await db.selectFrom('index_rebuilds').selectAll().execute()).toEqual([]);
+  const tagged = (tag: string) =>
+    db
+      .selectFrom('note_search')
+      .select('rowid')
+      .where(sql<boolean>`note_search match ${`"#${tag}"`}`)
+      .execute();
+  expect(await tagged('c6dbef')).toEqual([]);
+  expect(await tagged('book')).toEqual([]);
+  expect(await tagged('being')).toEqual([]);
+  expect((await tagged('real')).length).toBeGreaterThan(10);
   const listed = notes.filter((note) => note.time_deleted === null);
   const links = await db
     .selectFrom('note_links')
