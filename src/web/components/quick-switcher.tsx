@@ -1,6 +1,7 @@
 import { Fragment, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useAppState, useController } from '../app-context.js';
 import { rankTitles, type TitleMatch } from '../find/rank-titles.js';
+import { focusEditor } from './focus-places.js';
 import { ModalDialog } from './modal-dialog.js';
 import './quick-switcher.css';
 
@@ -38,6 +39,8 @@ export function QuickSwitcher() {
   const deferredQuery = useDeferredValue(query);
   const [matches, setMatches] = useState<TitleMatch[]>([]);
   const list = useRef<HTMLDivElement>(null);
+  // A note chosen: the keyboard goes on in its editor, not back where it was.
+  const chosen = useRef(false);
 
   useEffect(() => {
     setMatches(rankTitles(deferredQuery, ids, notes, SHOWN));
@@ -49,7 +52,9 @@ export function QuickSwitcher() {
   }, [active]);
 
   function open(match: TitleMatch | undefined) {
-    if (match) controller.find.open(match.id);
+    if (!match) return;
+    chosen.current = true;
+    controller.find.open(match.id);
   }
 
   return (
@@ -57,6 +62,7 @@ export function QuickSwitcher() {
       title="Open a note"
       className="quick-switcher"
       onClose={() => controller.find.openDialog(null)}
+      focusOnClose={() => chosen.current && focusEditor()}
     >
       <input
         className="quick-switcher__input"
