@@ -20,7 +20,7 @@ test.describe('Layout by screen width (breakpoint min-width: 680px)', () => {
     await expect(editor(page)).toBeVisible();
     await expect.poll(() => editorText(editor(page))).toBe('Alpha\nfirst line');
     await expect(editor(page)).toBeFocused();
-    await expect(page.getByRole('link', { name: 'Info' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Info' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Delete' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Back' }).click();
