@@ -28,6 +28,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.reload();
     const narrow = test.info().project.name === 'narrow';
     await page.getByRole('button', { name: 'New' }).click();
+    await page.keyboard.type('Packing list');
     if (narrow) await page.getByRole('button', { name: 'Back' }).click();
     await notesNav(page)
       .getByRole('link', { name: /Reading list/ })
