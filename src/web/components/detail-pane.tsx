@@ -6,6 +6,7 @@ import { BackIcon, HistoryIcon, TrashIcon } from './icons.js';
 import { InfoPopover } from './info-popover.js';
 import { LinksPanel } from './links-panel.js';
 import { NOTES_NAV_ID } from './notes-list.js';
+import { OfflineIndicator } from './offline-indicator.js';
 import { PreviewButton } from './preview-button.js';
 import { SaveStatus } from './save-status.js';
 import { SelectedNoteEditor } from './selected-note-editor.js';
@@ -46,7 +47,7 @@ export function DetailPane() {
             onClick={back}
           >
             <BackIcon />
-            Back
+            <span className="detail-pane__back-label">Back</span>
           </button>
         )}
         <SaveStatus />
@@ -80,6 +81,7 @@ export function DetailPane() {
           </div>
         )}
       </header>
+      <OfflineIndicator place="note" />
       {note ? (
         <>
           <SelectedNoteEditor noteId={note.id} />

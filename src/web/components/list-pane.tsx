@@ -37,7 +37,7 @@ export function ListPane() {
           New
         </button>
       </header>
-      <OfflineIndicator />
+      <OfflineIndicator place="list" />
       <SearchField />
       <ImportDropZone>
         <NotesList />
