@@ -59,19 +59,23 @@ class TaskBox extends WidgetType {
   }
 
   toDOM(view: EditorView) {
+    // A label around the box: on a phone its padding is the larger place a finger can hit.
+    const hit = document.createElement('label');
+    hit.className = 'cm-task-hit';
     const box = document.createElement('input');
     box.type = 'checkbox';
     box.className = 'cm-task-box';
     box.checked = this.checked;
     box.setAttribute('aria-label', taskName(this.item, this.checked));
     // The text decides: the click becomes an edit, and the box is drawn again from the text.
-    box.addEventListener('mousedown', (event) => event.preventDefault());
+    hit.addEventListener('mousedown', (event) => event.preventDefault());
     box.addEventListener('click', (event) => {
       event.preventDefault();
-      const spec = toggleTaskAt(view.state, view.posAtDOM(box));
+      const spec = toggleTaskAt(view.state, view.posAtDOM(hit));
       if (spec) view.dispatch(spec);
     });
-    return box;
+    hit.append(box);
+    return hit;
   }
 
   override ignoreEvent() {
