@@ -188,3 +188,34 @@ test('"Sign out everywhere else" asks first, says what it did and holds the focu
   await expect(said).toBeFocused();
   await expect(sessions.getByRole('listitem')).toHaveCount(1);
 });
+
+test('the shortcuts help, the menu and the Trash hand the focus back when closed', async ({
+  page,
+  account,
+}) => {
+  await account.api.createNote('Only note');
+  await openLoggedIn(page, account);
+  const item = noteLink(page, 'Only note');
+  await item.focus();
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(item).toBeFocused();
+
+  const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu.getByRole('button', { name: 'Close menu' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menuButton).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await menu.getByRole('button', { name: 'Trash' }).focus();
+  await page.keyboard.press('Enter');
+  const trash = page.getByRole('dialog', { name: 'Trash' });
+  await expect(trash).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(trash).toBeHidden();
+  await expect(menuButton).toBeFocused();
+});
