@@ -82,6 +82,7 @@ test('sessions: see them all, end one and its socket closes at once', async ({ p
     .first()
     .click();
   await expect(sessions.getByRole('listitem')).toHaveCount(2);
+  page.once('dialog', (dialog) => void dialog.accept());
   await sessions.getByRole('button', { name: 'Sign out everywhere else' }).click();
   await expect(sessions.getByRole('listitem')).toHaveCount(1);
   expect(await otherSocket.closed).toBe(4401);

@@ -232,6 +232,7 @@ test.describe('Account', () => {
     await page.getByRole('button', { name: 'Notes' }).click();
     await openAccount(page);
     await expect(sessions.getByRole('listitem')).toHaveCount(2);
+    page.once('dialog', (dialog) => void dialog.accept());
     await sessions.getByRole('button', { name: 'Sign out everywhere else' }).click();
     await expect(sessions.getByRole('listitem')).toHaveCount(1);
     await expect(endButtons).toHaveCount(0);

@@ -44,7 +44,7 @@ test.describe('attachment screenshots', () => {
         page.getByRole('article', { name: 'Preview' }).getByRole('img', { name: 'image.png' }),
       ).toBeVisible();
       await shoot(page, `${scheme}-attachments-2-preview`);
-      await page.getByRole('link', { name: 'Info' }).focus();
+      await page.getByRole('button', { name: 'Info' }).focus();
       await expect(page.getByRole('tooltip')).toContainText('minutes.pdf — PDF');
       await shoot(page, `${scheme}-attachments-3-info`);
       if ((page.viewportSize()?.width ?? 0) < 680) {

@@ -206,7 +206,7 @@ test.describe('Where attachments are listed', () => {
     );
     await openNote(page, '', account);
     await notesNav(page).getByRole('link', { name: /Files/ }).click();
-    await page.getByRole('link', { name: 'Info' }).focus();
+    await page.getByRole('button', { name: 'Info' }).focus();
     const info = page.getByRole('tooltip');
     await expect(info).toContainText('Attachments:');
     await expect(info).toContainText(`dot.png — PNG, ${PNG_BYTES.length} bytes`);

@@ -18,7 +18,7 @@ test.describe('Layout by screen width (breakpoint min-width: 680px)', () => {
     await expect(notesNav(page)).toBeVisible();
     await expect(editor(page)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Back' })).toBeHidden();
-    await expect(page.getByRole('link', { name: 'Info' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Info' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Delete' })).toBeVisible();
   });
 });

@@ -94,8 +94,7 @@ test.describe('Notes', () => {
     await openLoggedIn(page, account);
     await notesNav(page).getByRole('link', { name: 'Dated note' }).click();
 
-    const info = page.getByRole('link', { name: 'Info' });
-    await expect(info).toHaveAttribute('href', '/#');
+    const info = page.getByRole('button', { name: 'Info' });
     await expect(page.getByRole('tooltip')).toBeHidden();
     await info.focus();
     const tooltip = page.getByRole('tooltip');

@@ -28,12 +28,18 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.reload();
     const narrow = test.info().project.name === 'narrow';
     await page.getByRole('button', { name: 'New' }).click();
+    await page.keyboard.type('Packing list');
     if (narrow) await page.getByRole('button', { name: 'Back' }).click();
     await notesNav(page)
       .getByRole('link', { name: /Reading list/ })
       .click();
     await editor(page).press('ControlOrMeta+End');
     await editor(page).pressSequentially('\nThe Left Hand of Darkness');
+    // On a phone the open note says it too, where the list is hidden.
+    await expect(page.getByRole('status').filter({ hasText: 'changes waiting' })).toHaveText(
+      'Offline — 2 changes waiting',
+    );
+    await shoot(page, `${scheme}-offline-note`);
     if (narrow) await page.getByRole('button', { name: 'Back' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'changes waiting' })).toHaveText(
       'Offline — 2 changes waiting',

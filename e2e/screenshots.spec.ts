@@ -48,7 +48,7 @@ test.describe('screenshots', () => {
       await nav.getByRole('link', { name: /Weekly plan/ }).click();
       await expect(page.getByRole('textbox', { name: 'Note text' })).toBeFocused();
       await shoot(page, `${scheme}-5-note-open`);
-      await page.getByRole('link', { name: 'Info' }).focus();
+      await page.getByRole('button', { name: 'Info' }).focus();
       await expect(page.getByRole('tooltip')).toBeVisible();
       await shoot(page, `${scheme}-6-info`);
       await page.getByRole('textbox', { name: 'Note text' }).press('End');

@@ -36,7 +36,7 @@ test.describe('Wiki links in the editor', () => {
     await expect(link(page, '[[lisbon TRIP]]').locator('.cm-misspelling')).toHaveText('lisbon');
     await link(page, '[[lisbon TRIP]]').click({ modifiers: ['ControlOrMeta'] });
     await expect.poll(() => firstLine(page)).toBe('# Lisbon trip');
-    await expect(notesNav(page).getByRole('link', { name: /^# Lisbon trip/ })).toHaveAttribute(
+    await expect(notesNav(page).getByRole('link', { name: /^Lisbon trip/ })).toHaveAttribute(
       'aria-current',
       /.+/,
     );
@@ -45,7 +45,7 @@ test.describe('Wiki links in the editor', () => {
       .getByRole('link', { name: /^Plans/ })
       .click();
     await link(page, '[[Lisbon trip#Day 2|day two]]').click({ modifiers: ['ControlOrMeta'] });
-    await expect(notesNav(page).getByRole('link', { name: /^# Lisbon trip/ })).toHaveAttribute(
+    await expect(notesNav(page).getByRole('link', { name: /^Lisbon trip/ })).toHaveAttribute(
       'aria-current',
       'true',
     );
@@ -95,7 +95,7 @@ test.describe('Wiki links in the editor', () => {
     await expect(link(page, '[[Garden Plans]]')).toHaveClass(/cm-wiki-link-unresolved/);
     await link(page, '[[Garden Plans]]').click({ modifiers: ['ControlOrMeta'] });
     await expect.poll(() => firstLine(page)).toBe('# Garden Plans');
-    await expect(notesNav(page).getByRole('link', { name: /^# Garden Plans/ })).toBeVisible();
+    await expect(notesNav(page).getByRole('link', { name: /^Garden Plans/ })).toBeVisible();
     await expect
       .poll(async () => (await account.api.listNotes()).map((note) => note.body))
       .toContain('# Garden Plans\n');
@@ -202,7 +202,7 @@ test.describe('Wiki links in the preview', () => {
 
     await recipes.click();
     await expect(preview.getByRole('heading', { name: 'Recipes' })).toBeVisible();
-    await expect(notesNav(page).getByRole('link', { name: /^# Recipes/ })).toHaveAttribute(
+    await expect(notesNav(page).getByRole('link', { name: /^Recipes/ })).toHaveAttribute(
       'aria-current',
       'true',
     );

@@ -15,7 +15,7 @@ export interface NoteDisplay {
 const NON_BLANK = /\S/;
 
 /** Truncates by code points so an emoji or other astral character is never cut in half. */
-function truncate(text: string, max: number): string {
+export function truncateCodePoints(text: string, max: number): string {
   if (text.length <= max) return text;
   let count = 0;
   let end = 0;
@@ -28,7 +28,7 @@ function truncate(text: string, max: number): string {
 }
 
 /** Non-blank lines of `body`, read lazily so a 1 MB note costs no more than its first lines. */
-function* nonBlankLines(body: string): Generator<string> {
+export function* nonBlankLines(body: string): Generator<string> {
   const lineBreak = /\r\n|\r|\n/g;
   let start = 0;
   for (;;) {
@@ -44,7 +44,7 @@ function* nonBlankLines(body: string): Generator<string> {
 /** A note's title alone, as `noteDisplay` gives it, without reading on for the preview. */
 export function noteTitle(body: string): string | undefined {
   const first = nonBlankLines(body).next();
-  return first.done ? undefined : truncate(first.value, TITLE_MAX_LENGTH);
+  return first.done ? undefined : truncateCodePoints(first.value, TITLE_MAX_LENGTH);
 }
 
 /** Derives a note's title and preview line from its body (spec §3.2). */
@@ -58,7 +58,7 @@ export function noteDisplay(body: string): NoteDisplay {
     if (preview.length > PREVIEW_MAX_LENGTH * 2) break; // enough to fill the preview
   }
   return {
-    title: truncate(first.value, TITLE_MAX_LENGTH),
-    preview: preview === '' ? undefined : truncate(preview, PREVIEW_MAX_LENGTH),
+    title: truncateCodePoints(first.value, TITLE_MAX_LENGTH),
+    preview: preview === '' ? undefined : truncateCodePoints(preview, PREVIEW_MAX_LENGTH),
   };
 }

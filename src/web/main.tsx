@@ -1,5 +1,6 @@
 // The base styles come first so that component styles override them.
 import './styles/base.css';
+import './styles/tap-targets.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LiveSocket, liveSocketUrl } from './api/live-socket.js';

@@ -1,17 +1,16 @@
 import { useAppState, useController } from '../app-context.js';
 import { selectSelectedNote } from '../state/selectors.js';
 import { AttachButton } from './attach-button.js';
+import { deleteWithConfirmation } from './delete-with-confirmation.js';
 import { BackIcon, HistoryIcon, TrashIcon } from './icons.js';
 import { InfoPopover } from './info-popover.js';
 import { LinksPanel } from './links-panel.js';
 import { NOTES_NAV_ID } from './notes-list.js';
+import { OfflineIndicator } from './offline-indicator.js';
 import { PreviewButton } from './preview-button.js';
 import { SaveStatus } from './save-status.js';
 import { SelectedNoteEditor } from './selected-note-editor.js';
 import './detail-pane.css';
-
-/** Browser confirmation before a delete (spec §2.5, §9). */
-export const DELETE_CONFIRMATION = 'Are you sure?';
 
 function focusNoteInList(noteId: string) {
   requestAnimationFrame(() => {
@@ -33,10 +32,8 @@ export function DetailPane() {
     else requestAnimationFrame(() => document.getElementById(NOTES_NAV_ID)?.focus());
   }
 
-  async function remove() {
-    if (noteId === undefined || !window.confirm(DELETE_CONFIRMATION)) return;
-    await controller.deleteNote(noteId);
-    requestAnimationFrame(() => document.getElementById(NOTES_NAV_ID)?.focus());
+  function remove() {
+    if (noteId !== undefined) void deleteWithConfirmation(controller, noteId);
   }
 
   return (
@@ -50,7 +47,7 @@ export function DetailPane() {
             onClick={back}
           >
             <BackIcon />
-            Back
+            <span className="detail-pane__back-label">Back</span>
           </button>
         )}
         <SaveStatus />
@@ -75,7 +72,7 @@ export function DetailPane() {
                 className="button button--danger"
                 type="button"
                 title="Delete"
-                onClick={() => void remove()}
+                onClick={remove}
               >
                 <TrashIcon />
                 <span className="button__label">Delete</span>
@@ -84,6 +81,7 @@ export function DetailPane() {
           </div>
         )}
       </header>
+      <OfflineIndicator place="note" />
       {note ? (
         <>
           <SelectedNoteEditor noteId={note.id} />

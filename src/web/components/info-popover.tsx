@@ -7,7 +7,7 @@ import { textCounts } from './text-counts.js';
 import './info-popover.css';
 
 /**
- * "Info" (spec §2.5): a "/#" link that opens a popover with the note's times, its words and
+ * "Info" (spec §2.5): a button that opens a popover with the note's times, its words and
  * characters (and its attachments) on focus, hover or click; Escape closes it. The popover
  * describes the link, so a screen reader reads them with it.
  */
@@ -24,9 +24,8 @@ export function InfoPopover({ note }: { note: Note }) {
   // Hovering opens it too, through CSS (.info:hover).
   return (
     <span className={open ? 'info info--open' : 'info'}>
-      {/* biome-ignore lint/a11y/useValidAnchor: the spec makes Info a link to "/#" that acts as a control */}
-      <a
-        href="/#"
+      <button
+        type="button"
         className="button"
         aria-describedby={popoverId}
         onMouseEnter={() => setShown(true)}
@@ -36,8 +35,7 @@ export function InfoPopover({ note }: { note: Note }) {
           setDismissed(false);
         }}
         onBlur={() => setFocused(false)}
-        onClick={(event) => {
-          event.preventDefault();
+        onClick={() => {
           setFocused(true);
           setDismissed(false);
         }}
@@ -47,7 +45,7 @@ export function InfoPopover({ note }: { note: Note }) {
       >
         <InfoIcon />
         <span className="button__label">Info</span>
-      </a>
+      </button>
       <span id={popoverId} role="tooltip" className="info__popover">
         <span className="info__line">Created: {formatNoteTime(note.timeCreated)}</span>
         <span className="info__line">Modified: {formatNoteTime(note.timeLastModified)}</span>

@@ -39,7 +39,7 @@ export function ListPane() {
         </button>
         <NewNoteMenu />
       </header>
-      <OfflineIndicator />
+      <OfflineIndicator place="list" />
       <SearchField />
       <ImportDropZone>
         <NotesList />

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { deepActiveElement, focusIsLost, focusWorkPlace } from './focus-places.js';
 import { CloseIcon } from './icons.js';
 import './modal-dialog.css';
 
@@ -10,27 +11,38 @@ interface ModalDialogProps {
   /** Buttons shown in the title bar before the close button. */
   actions?: ReactNode;
   children: ReactNode;
+  /**
+   * Where the focus goes once it is closed, instead of back where it was: true when it placed
+   * the focus (the quick switcher puts it in the note it opened).
+   */
+  focusOnClose?(): boolean;
 }
 
 /**
  * A modal dialog on the native <dialog>: the browser traps focus, closes on Escape and makes
- * the rest of the page inert. Focus goes back where it was when it closes. On narrow screens
- * it fills the screen, like a panel.
+ * the rest of the page inert. Focus goes back where it was when it closes (into the editor's
+ * shadow root too), or, when that is gone, to the open note or the list. On narrow screens it
+ * fills the screen, like a panel.
  */
-export function ModalDialog({ title, onClose, className, actions, children }: ModalDialogProps) {
+export function ModalDialog(props: ModalDialogProps) {
+  const { title, onClose, className, actions, children } = props;
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const close = useRef(onClose);
   close.current = onClose;
+  const focusOnClose = useRef(props.focusOnClose);
+  focusOnClose.current = props.focusOnClose;
 
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    const returnTo = document.activeElement as HTMLElement | null;
+    const returnTo = deepActiveElement();
     element.showModal();
     return () => {
       element.close();
+      if (focusOnClose.current?.()) return;
       if (returnTo?.isConnected) returnTo.focus();
+      if (focusIsLost()) focusWorkPlace();
     };
   }, []);
 

@@ -1,6 +1,8 @@
 import { memo } from 'react';
+import { noteAddress } from '../../shared/note-address.js';
 import { noteDisplay, UNTITLED_NOTE_TITLE } from '../../shared/note-display.js';
 import { useAppState } from '../app-context.js';
+import { spokenNote } from '../speech/spoken-markdown.js';
 import { SnippetText } from './snippet-text.js';
 
 interface NoteListItemProps {
@@ -15,7 +17,11 @@ interface NoteListItemProps {
   onSelect(noteId: string): void;
 }
 
-/** One note in the list: a "/#" link that selects without navigating (spec §2, §2.4). */
+/**
+ * One note in the list (spec §2.4): a link to the note's own address, which a click opens in
+ * place (a new tab with Ctrl or the middle button). It is named by the title and preview in
+ * words, not the Markdown they are written in; while searching, by the match around it.
+ */
 export const NoteListItem = memo(function NoteListItem(props: NoteListItemProps) {
   const { index, count, top, height, noteId, active, snippet, onSelect } = props;
   // The text as shown in the editor, unsaved typing included.
@@ -29,13 +35,14 @@ export const NoteListItem = memo(function NoteListItem(props: NoteListItemProps)
       aria-posinset={index + 1}
       style={{ height, transform: `translateY(${top}px)` }}
     >
-      {/* biome-ignore lint/a11y/useValidAnchor: the spec makes list items links to "/#" that select */}
       <a
-        href="/#"
+        href={noteAddress(noteId)}
         className={active ? 'note-link note-link--active' : 'note-link'}
         aria-current={active ? 'true' : undefined}
+        aria-label={snippet === undefined ? spokenNote(text) : undefined}
         data-note-id={noteId}
         onClick={(event) => {
+          if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
           event.preventDefault();
           onSelect(noteId);
         }}

@@ -1,6 +1,7 @@
-import { Fragment, useDeferredValue, useEffect, useState } from 'react';
+import { Fragment, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useAppState, useController } from '../app-context.js';
 import { rankTitles, type TitleMatch } from '../find/rank-titles.js';
+import { focusEditor } from './focus-places.js';
 import { ModalDialog } from './modal-dialog.js';
 import { useNoteStarts } from './use-note-starts.js';
 import './quick-switcher.css';
@@ -40,6 +41,8 @@ export function QuickSwitcher() {
   const [matches, setMatches] = useState<TitleMatch[]>([]);
   const starts = useNoteStarts(query.trim(), ids, notes);
   const optionCount = matches.length + starts.length;
+  // A note chosen: the keyboard goes on in its editor, not back where it was.
+  const chosen = useRef(false);
 
   useEffect(() => {
     setMatches(rankTitles(deferredQuery, ids, notes, SHOWN));
@@ -51,12 +54,15 @@ export function QuickSwitcher() {
   }, [active]);
 
   function open(match: TitleMatch | undefined) {
-    if (match) controller.find.open(match.id);
+    if (!match) return;
+    chosen.current = true;
+    controller.find.open(match.id);
   }
 
   function choose(index: number) {
     const start = starts[index - matches.length];
     if (!start) return open(matches[index]);
+    chosen.current = true;
     controller.find.openDialog(null);
     void start.run();
   }
@@ -66,6 +72,7 @@ export function QuickSwitcher() {
       title="Open a note"
       className="quick-switcher"
       onClose={() => controller.find.openDialog(null)}
+      focusOnClose={() => chosen.current && focusEditor()}
     >
       <input
         className="quick-switcher__input"

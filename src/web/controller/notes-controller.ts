@@ -19,6 +19,7 @@ import type { OfflineQueue, QueueSender } from '../offline/offline-queue.js';
 import type { ListMark } from '../offline/offline-store.js';
 import { isNewer, selectEditorText } from '../state/selectors.js';
 import type { AppStore } from '../state/store.js';
+import { LeftEmptyNotes } from './left-empty-notes.js';
 import { ListSync } from './list-sync.js';
 import { errorNotice, type NoticeTimer } from './notices.js';
 import type { DeviceCopy } from './offline-session.js';
@@ -99,9 +100,15 @@ export class NotesController {
   private lastDeleted: DeletedPlace | null = null;
   /** Notes created this session, with the number of list requests made before each. */
   private readonly created: { id: NoteId; afterList: number }[] = [];
+  private readonly leftEmpty: LeftEmptyNotes;
 
   constructor(deps: NotesControllerDeps) {
     this.deps = deps;
+    this.leftEmpty = new LeftEmptyNotes(
+      deps.store,
+      (id) => this.textOf(id),
+      (id) => void this.dropEmpty(id),
+    );
     this.documents = new DeviceDocuments({
       api: deps.api,
       store: deps.documents,
@@ -302,6 +309,7 @@ export class NotesController {
     // Typing goes after its first text (below a title a link gave it), not before.
     if (text !== '') revealWhenOpened(note.id, { at: cursor });
     const doc = this.documents.created(note.id);
+    if (text === '') this.leftEmpty.add(note.id);
     this.deps.store.dispatch({ type: 'noteCreated', note });
     const created = this.createOnServer(note.id);
     if (text !== '') doc.typeSteps([[{ at: 0, remove: 0, insert: text }]]);
@@ -323,6 +331,38 @@ export class NotesController {
       console.error(error);
       if (isSessionExpired(error)) this.deps.onSessionExpired();
       else this.deps.notices.show(CREATE_KEPT, 'error');
+    }
+  }
+
+  /**
+   * A note made with New and left empty goes, without a notice: from this device if its create
+   * never left it, else from the server and then from its trash. Anything written in it by then,
+   * here or elsewhere, keeps it; text that raced the delete is in the trash, which is emptied of
+   * it only when it holds nothing.
+   */
+  private async dropEmpty(id: NoteId): Promise<void> {
+    const generation = this.generation;
+    await this.creating.get(id)?.catch(() => undefined);
+    const stillEmpty = () =>
+      generation === this.generation &&
+      this.deps.store.getState().selectedNoteId !== id &&
+      this.textOf(id) === '' &&
+      !this.documents.get(id)?.hasUnsent &&
+      this.textDrafts.text(id) === undefined;
+    if (!stillEmpty()) return;
+    this.deps.store.dispatch({ type: 'noteDeleted', id });
+    if (this.deps.queue.isPendingCreate(id)) {
+      await this.deps.queue.add({ noteId: id, kind: 'delete' });
+      return;
+    }
+    try {
+      await this.deps.api.deleteNote(this.token, id);
+      const trashed = (await this.deps.api.fetchTrash(this.token)).find((note) => note.id === id);
+      if (trashed?.body === '') await this.deps.api.purgeFromTrash(this.token, id);
+    } catch (error) {
+      if (error instanceof NoteRequestError && error.status === 404) return;
+      if (unreachable(error)) await this.deps.queue.add({ noteId: id, kind: 'delete' });
+      else console.error(error);
     }
   }
 
@@ -591,6 +631,7 @@ export class NotesController {
   /** Forgets the session (log out, ended session); drafts stay on the device for the next one. */
   reset(): void {
     this.generation += 1;
+    this.leftEmpty.clear();
     this.created.length = 0;
     this.lastDeleted = null;
     this.typedAt.clear();

@@ -50,6 +50,12 @@ export default function NotePreview({ text, onChange, links, notes }: NotePrevie
       box.disabled = false;
       const task = box.closest('li')?.textContent?.trim();
       if (task) box.setAttribute('aria-label', task);
+      // A label around it: on a phone its padding is the larger place a finger can hit.
+      if (box.parentElement?.classList.contains('note-preview__task-hit')) continue;
+      const hit = document.createElement('label');
+      hit.className = 'note-preview__task-hit';
+      box.replaceWith(hit);
+      hit.append(box);
     }
   }, [html, onChange]);
 

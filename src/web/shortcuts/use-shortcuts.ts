@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useController } from '../app-context.js';
-import { DELETE_CONFIRMATION } from '../components/detail-pane.js';
+import { deleteWithConfirmation } from '../components/delete-with-confirmation.js';
+import { focusEditor } from '../components/focus-places.js';
 import { NOTES_NAV_ID } from '../components/notes-list.js';
 import { SEARCH_FIELD_ID } from '../components/search-field.js';
 import type { AppController } from '../controller/app-controller.js';
@@ -30,20 +31,14 @@ function actions(controller: AppController): Record<ShortcutId, () => void> {
     todaysNote: () => void controller.starter.today(),
     deleteNote: () => {
       const id = selectedId();
-      if (id !== null && window.confirm(DELETE_CONFIRMATION)) void controller.deleteNote(id);
+      if (id !== null) void deleteWithConfirmation(controller, id);
     },
     focusList: () =>
       focusFirst('.note-link--active', `#${NOTES_NAV_ID} .note-link`, `#${NOTES_NAV_ID}`),
     focusEditor: () => {
       controller.find.togglePreview(false);
       // The next frame: the editor is shown again by the render the toggle starts.
-      requestAnimationFrame(() => {
-        // CodeMirror lives in a shadow root (so its styles meet the CSP); its text is in there.
-        const host = document.querySelector('.detail-pane .markdown-editor');
-        const content = host?.shadowRoot?.querySelector<HTMLElement>('.cm-content');
-        if (content) content.focus();
-        else focusFirst('.detail-pane textarea');
-      });
+      requestAnimationFrame(() => focusEditor());
     },
     togglePreview: () => {
       if (selectedId() !== null) controller.find.togglePreview();

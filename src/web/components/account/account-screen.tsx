@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAppState, useController } from '../../app-context.js';
+import { focusMenuButton, focusWorkPlace } from '../focus-places.js';
 import { BackIcon } from '../icons.js';
 import { ApiTokensSection } from './api-tokens-section.js';
 import { BackupsSection } from './backups-section.js';
@@ -21,14 +22,26 @@ export default function AccountScreen() {
   const email = useAppState((state) => state.email);
   // Counts password changes: each ends the other sessions, so their list is read again.
   const [passwordChanges, setPasswordChanges] = useState(0);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Opened from the menu, which is gone: the keyboard starts at the screen's title.
+  useEffect(() => heading.current?.focus(), []);
+
+  function backToNotes() {
+    controller.showView('notes');
+    // Back where Account was opened from (the Menu), or, where the list is hidden, the note.
+    requestAnimationFrame(() => focusMenuButton() || focusWorkPlace());
+  }
+
   return (
     <div className="account-screen">
       <header className="controls-bar">
-        <button className="button" type="button" onClick={() => controller.showView('notes')}>
+        <button className="button" type="button" onClick={backToNotes}>
           <BackIcon />
           Notes
         </button>
-        <h1 className="controls-bar__title">Account</h1>
+        <h1 ref={heading} className="controls-bar__title" tabIndex={-1}>
+          Account
+        </h1>
       </header>
       <main className="account-screen__body">
         {email && <p className="account-screen__email">Signed in as {email}</p>}

@@ -5,6 +5,35 @@ import { accountApi, accountErrorMessage } from '../../api/account-api.js';
 import { formatNoteTime } from '../note-time.js';
 import { useAccountCall } from './use-account-call.js';
 
+/** Asked before every other session is ended. */
+export const END_OTHER_SESSIONS_CONFIRMATION =
+  'Sign out everywhere else? Every other device and browser signed in to this account will have to log in again.';
+
+const sessionsCount = (count: number) =>
+  count === 1 ? '1 other session' : `${count} other sessions`;
+
+/**
+ * What a session is called: its device and address, told apart from a namesake by when it was
+ * last active and, failing that, by its place among them.
+ */
+function sessionNames(sessions: readonly SessionInfo[]): Map<string, string> {
+  const described = sessions.map((session) => ({
+    id: session.id,
+    name: `${deviceName(session.userAgent)}, ${session.address ?? 'unknown address'}, last active ${formatNoteTime(session.timeLastSeen)}`,
+  }));
+  const seen = new Map<string, number>();
+  const total = new Map<string, number>();
+  for (const { name } of described) total.set(name, (total.get(name) ?? 0) + 1);
+  return new Map(
+    described.map(({ id, name }) => {
+      if ((total.get(name) ?? 0) < 2) return [id, name];
+      const place = (seen.get(name) ?? 0) + 1;
+      seen.set(name, place);
+      return [id, `${name} (${place})`];
+    }),
+  );
+}
+
 /**
  * Every signed-in session: where and when, ending one, or all but this one. The list is read
  * again after each of those (and mounted anew after a password change, which ends the others).
@@ -14,6 +43,9 @@ export function SessionsSection() {
   const headingId = useId();
   const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
   const [error, setError] = useState('');
+  // What the last ending did; the keyboard is put on it, since the button pressed is gone.
+  const [done, setDone] = useState('');
+  const doneMessage = useRef<HTMLParagraphElement>(null);
   // Only the newest read is shown: an older answer arriving late would bring ended ones back.
   const reads = useRef(0);
 
@@ -32,19 +64,34 @@ export function SessionsSection() {
   async function run(
     action: (token: string) => Promise<void>,
     ended: (session: SessionInfo) => boolean,
+    saying: string,
   ) {
     setError('');
+    setDone('');
     try {
       await call(action);
       reads.current += 1; // a read already on its way may still list them
       setSessions((listed) => listed?.filter((session) => !ended(session)) ?? null);
+      setDone(saying);
+      requestAnimationFrame(() => doneMessage.current?.focus());
     } catch (failure) {
       setError(accountErrorMessage(failure));
     }
     await load();
   }
 
+  function endOthers() {
+    if (!window.confirm(END_OTHER_SESSIONS_CONFIRMATION)) return;
+    const count = others.length;
+    void run(
+      accountApi.endOtherSessions,
+      (listed) => !listed.current,
+      `Signed out of ${sessionsCount(count)}. Only this device is signed in now.`,
+    );
+  }
+
   const others = sessions?.filter((session) => !session.current) ?? [];
+  const names = sessionNames(sessions ?? []);
   return (
     <section className="account-section" aria-labelledby={headingId}>
       <h2 id={headingId} className="account-section__title">
@@ -67,11 +114,12 @@ export function SessionsSection() {
               <button
                 className="button"
                 type="button"
-                aria-label={`End session: ${deviceName(session.userAgent)}, ${session.address ?? ''}`}
+                aria-label={`End session: ${names.get(session.id)}`}
                 onClick={() =>
                   void run(
                     (token) => accountApi.endSession(token, session.id),
                     (listed) => listed.id === session.id,
+                    `Session ended: ${names.get(session.id)}.`,
                   )
                 }
               >
@@ -82,14 +130,13 @@ export function SessionsSection() {
         ))}
       </ul>
       {others.length > 0 && (
-        <button
-          className="button"
-          type="button"
-          onClick={() => void run(accountApi.endOtherSessions, (listed) => !listed.current)}
-        >
+        <button className="button" type="button" onClick={endOthers}>
           Sign out everywhere else
         </button>
       )}
+      <p ref={doneMessage} className="account-section__message" role="status" tabIndex={-1}>
+        {done}
+      </p>
       <p className="account-section__error" role="alert">
         {error}
       </p>

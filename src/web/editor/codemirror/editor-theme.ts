@@ -90,6 +90,18 @@ export const editorTheme = EditorView.theme({
     color: text,
     backgroundColor: 'var(--accent-soft, Highlight)',
   },
+  // On a phone a task box and a #tag are 44 px targets: their lines are 44 px tall, so that
+  // neighbours do not overlap, and padding that makes no room widens them into their margins.
+  '@media (max-width: 679.98px)': {
+    '.cm-line:has(.cm-task-hit), .cm-line:has(.cm-tag)': { lineHeight: '44px' },
+    '.cm-task-hit, .cm-tag': {
+      position: 'relative',
+      zIndex: '1',
+      padding: '12px 15px',
+      margin: '0 -15px',
+      backgroundClip: 'content-box',
+    },
+  },
   '.cm-task-box': {
     width: '1em',
     height: '1em',

@@ -8,6 +8,7 @@ import {
   type ViewUpdate,
   WidgetType,
 } from '@codemirror/view';
+import { spokenLine } from '../../speech/spoken-markdown.js';
 
 const MARKER = /^\[[ xX]\]$/;
 
@@ -38,29 +39,43 @@ export function toggleTaskOnLine(view: EditorView): boolean {
   return true;
 }
 
+/** As much of a task's line as its box's name needs. */
+const ITEM_NAME_MAX = 400;
+
+/** A task box is named by its item and its state ("Apples, done"), as a screen reader says it. */
+const taskName = (item: string, checked: boolean) =>
+  `${spokenLine(item) || 'Task'}, ${checked ? 'done' : 'not done'}`;
+
 class TaskBox extends WidgetType {
-  constructor(readonly checked: boolean) {
+  constructor(
+    readonly checked: boolean,
+    readonly item: string,
+  ) {
     super();
   }
 
   override eq(other: TaskBox) {
-    return other.checked === this.checked;
+    return other.checked === this.checked && other.item === this.item;
   }
 
   toDOM(view: EditorView) {
+    // A label around the box: on a phone its padding is the larger place a finger can hit.
+    const hit = document.createElement('label');
+    hit.className = 'cm-task-hit';
     const box = document.createElement('input');
     box.type = 'checkbox';
     box.className = 'cm-task-box';
     box.checked = this.checked;
-    box.setAttribute('aria-label', this.checked ? 'Done' : 'Not done');
+    box.setAttribute('aria-label', taskName(this.item, this.checked));
     // The text decides: the click becomes an edit, and the box is drawn again from the text.
-    box.addEventListener('mousedown', (event) => event.preventDefault());
+    hit.addEventListener('mousedown', (event) => event.preventDefault());
     box.addEventListener('click', (event) => {
       event.preventDefault();
-      const spec = toggleTaskAt(view.state, view.posAtDOM(box));
+      const spec = toggleTaskAt(view.state, view.posAtDOM(hit));
       if (spec) view.dispatch(spec);
     });
-    return box;
+    hit.append(box);
+    return hit;
   }
 
   override ignoreEvent() {
@@ -77,7 +92,10 @@ function taskBoxes(view: EditorView): DecorationSet {
       enter: (node) => {
         if (node.name !== 'TaskMarker') return;
         const checked = view.state.sliceDoc(node.from, node.to) !== '[ ]';
-        builder.add(node.from, node.to, Decoration.replace({ widget: new TaskBox(checked) }));
+        const lineEnd = view.state.doc.lineAt(node.to).to;
+        const item = view.state.sliceDoc(node.to, Math.min(lineEnd, node.to + ITEM_NAME_MAX));
+        const widget = new TaskBox(checked, item);
+        builder.add(node.from, node.to, Decoration.replace({ widget }));
       },
     });
   }
