@@ -5,6 +5,7 @@ import { type EvernoteNote, linkEvernoteNotes } from './evernote-links.js';
 import { PartFailure, unreadableImport } from './import-error.js';
 import { ImportedFiles, isPictureName } from './imported-files.js';
 import { eachPart, type ParsedImport, withTitle } from './imported-note.js';
+import { cameInWithout } from './missing-file.js';
 import { NoteChanges } from './note-changes.js';
 import { type NoteProperty, withProperties } from './note-properties.js';
 import { tagWord, withTags } from './tag-word.js';
@@ -167,12 +168,7 @@ export function readEnex(name: string, text: string): ParsedImport {
       const changes = new NoteChanges();
       const body = noteBody(note, title, noteMedia, changes);
       if (!changes.isEmpty()) result.changed?.push({ name: label, changes: changes.list() });
-      for (const hash of noteMedia.missing) {
-        result.failed.push({
-          name: label,
-          error: `the attachment ${hash || 'without a hash'} is not in the file`,
-        });
-      }
+      for (const hash of noteMedia.missing) cameInWithout(result, label, hash || 'without a hash');
       const timeCreated = enexTime(note.created);
       return {
         sourceKey: `evernote:${timeCreated ?? index}:${title ?? ''}`,

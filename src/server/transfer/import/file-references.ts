@@ -67,18 +67,15 @@ function withoutFragment(target: string): string {
  * Obsidian's `![[picture.png]]` and `[[file.pdf|shown]]` (found by name anywhere in the vault),
  * and Markdown's `![](path)` and `[](path)` relative to the note (Joplin's `../_resources/…`
  * among them).
- * An embedded picture that is not in the folder stays as written and is listed in `failed`.
+ * An embedded picture that is not in the folder stays as written and is told to `missing`.
  * What is written in code is shown as written, so it is left alone.
  */
 export function withFileMarks(
   notePath: string,
   body: string,
   folder: FolderFiles,
-  failed: ImportFailure[],
-  label: string,
+  missing: (target: string) => void,
 ): string {
-  const missing = (target: string) =>
-    failed.push({ name: label, error: `the attachment "${target}" is not in the file` });
   const embedded = replaceInProse(
     body,
     WIKI_FILE_LINK,

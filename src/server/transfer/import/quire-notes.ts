@@ -2,6 +2,7 @@ import { QUIRE_EXPORT_FORMAT, type QuireExport } from '../../../shared/note-tran
 import { PartFailure } from './import-error.js';
 import { ImportedFiles } from './imported-files.js';
 import { eachPart, type ParsedImport } from './imported-note.js';
+import { cameInWithout } from './missing-file.js';
 import type { ZipFileEntry } from './safe-zip.js';
 
 /** How an imported note from Quire's own export names its id there (`quire:ID`). */
@@ -36,10 +37,7 @@ function withAttachments(
     note.body = note.body.replace(REFERENCE, (whole, id: string) => {
       const mark = marks.get(id);
       if (mark) return mark;
-      result.failed.push({
-        name: `${name} (${note.sourceKey})`,
-        error: `the attachment ${id} is not in the file`,
-      });
+      cameInWithout(result, `${name} (${note.sourceKey})`, id);
       return whole;
     });
   }

@@ -7,6 +7,7 @@ import { PartFailure, unreadableImport } from './import-error.js';
 import { ImportedFiles } from './imported-files.js';
 import { decodeText, eachPart, type ParsedImport } from './imported-note.js';
 import { isAppClutter, isNoteFile, readMarkdownFile } from './markdown-files.js';
+import { cameInWithout } from './missing-file.js';
 import { isQuireExport, readQuireExport } from './quire-notes.js';
 import { readZip, type ZipFileEntry, type ZipLimits } from './safe-zip.js';
 import { isSimplenoteExport, readSimplenote } from './simplenote.js';
@@ -113,11 +114,7 @@ async function readZipOfNotes(
           entry.path,
           json as never,
           (filePath) => folder.markFor(entry.path, filePath, false),
-          (filePath) =>
-            result.failed.push({
-              name: label,
-              error: `the attachment "${filePath}" is not in the file`,
-            }),
+          (filePath) => cameInWithout(result, label, `"${filePath}"`),
         );
       }
       if (!isNoteFile(entry.path)) return undefined;
@@ -129,7 +126,9 @@ async function readZipOfNotes(
         entry.modified,
         folderName === '.' ? undefined : folderName,
       );
-      read.note.body = withFileMarks(entry.path, read.note.body, folder, result.failed, label);
+      read.note.body = withFileMarks(entry.path, read.note.body, folder, (target) =>
+        cameInWithout(result, label, `"${target}"`),
+      );
       vault.push({ ...read, path: inVault });
       return read.note;
     });
