@@ -1,6 +1,5 @@
 import path from 'node:path/posix';
 import { replaceInProse } from '../../../shared/markdown/prose.js';
-import type { ImportFailure } from '../../../shared/note-transfer.js';
 import { type ImportedFiles, isPictureName } from './imported-files.js';
 import { isNoteFile } from './markdown-files.js';
 import type { ZipFileEntry } from './safe-zip.js';
