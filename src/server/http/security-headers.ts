@@ -68,7 +68,6 @@ const SHARE_DIRECTIVES = {
   baseUri: ["'none'"],
   frameSrc: ["'self'"],
   workerSrc: ["'none'"],
-  manifestSrc: ["'none'"],
   formAction: ["'none'"],
 };
 
