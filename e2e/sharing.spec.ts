@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { openAccount } from './support/account-page.js';
 import { PNG_BYTES, uploadFile } from './support/attachment-files.js';
 import { expect, openLoggedIn, test } from './support/fixtures.js';
 import { editor, notesNav } from './support/notes-page.js';
@@ -139,5 +140,47 @@ test('what a hostile note carries stays inert on its share page', async ({
   await expect(shared(reader).locator('a[href^="javascript:"]')).toHaveCount(0);
   await shared(reader).getByText('click').click();
   await expect(reader).toHaveTitle('Hostile');
+  await context.close();
+});
+
+test('the owner makes a link from the toolbar, sees it in Account, and revokes it there', async ({
+  page,
+  browser,
+  account,
+  baseURL,
+}) => {
+  await account.api.createNote('Recipe for soup\nOnions first.');
+  await openLoggedIn(page, account);
+  await notesNav(page)
+    .getByRole('link', { name: /^Recipe for soup/ })
+    .click();
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share' });
+  await dialog.getByRole('button', { name: 'Make link' }).click();
+  const made = dialog.getByLabel('Your new link (shown this once)');
+  await expect(made).toHaveValue(/\/s\/[A-Za-z0-9_-]{43}$/);
+  const url = await made.inputValue();
+  await expect(dialog.getByRole('list', { name: 'Links to this note' })).toContainText(
+    'hidden from search engines',
+  );
+  await page.screenshot({ path: test.info().outputPath('share-dialog.png') });
+  await page.keyboard.press('Escape');
+
+  const context = await browser.newContext({
+    viewport: test.info().project.use.viewport ?? undefined,
+  });
+  const reader = await context.newPage();
+  await reader.goto(url);
+  await expect(shared(reader)).toContainText('Onions first.');
+
+  await openAccount(page);
+  const links = page.getByRole('list', { name: 'Your shared links' });
+  await expect(links).toContainText('Recipe for soup');
+  await expect(links).toContainText('1 view');
+  await page.screenshot({ path: test.info().outputPath('shared-links.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Revoke all links' }).click();
+  await expect(links).toHaveCount(0);
+  expect(new URL(url).origin).toBe(new URL(baseURL as string).origin);
+  await expect(reader.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
   await context.close();
 });
