@@ -14,9 +14,9 @@ export const chromium = {
   ],
 };
 
-/** Every spec runs on a wide screen; `*.narrow.spec.ts` on a narrow one; the screenshots, writing, app flows and note addresses on both. */
+/** Every spec runs on a wide screen; `*.narrow.spec.ts` on a narrow one; the screenshots, writing, app flows, note addresses and share pages on both. */
 const NARROW_ONLY = /\.narrow\.spec\.ts$/;
-const NARROW = /(\.narrow|screenshots|writing|app-flows|note-address|templates)\.spec\.ts$/;
+const NARROW = /(\.narrow|screenshots|writing|app-flows|note-address|templates|sharing)\.spec\.ts$/;
 /** Changes the built service worker that every test's server serves: it runs after all others. */
 const DEPLOYS = /update-prompt\.spec\.ts$/;
 const WIDE = { viewport: { width: 1280, height: 800 } };

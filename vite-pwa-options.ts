@@ -40,7 +40,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
     navigateFallback: '/index.html',
-    navigateFallbackDenylist: [/^\/api\//, /^\/socket/, /^\/dictionaries\//],
+    navigateFallbackDenylist: [/^\/api\//, /^\/socket/, /^\/dictionaries\//, /^\/s\//],
     cleanupOutdatedCaches: true,
     // Where the browser has static routes, API calls skip the worker altogether.
     importScripts: ['/sw-network-routes.js'],

@@ -23,6 +23,8 @@ export default defineConfig({
       input: {
         index: resolve(repoRoot, 'src/web/index.html'),
         'diagram-frame': resolve(repoRoot, 'src/web/diagram-frame.html'),
+        // A shared note's page, for readers without an account: the server fills it in.
+        share: resolve(repoRoot, 'src/web/share.html'),
       },
     },
   },

@@ -34,7 +34,7 @@ import { registerRequestDeadlines, serverTimeoutOptions } from './http/request-d
 import { withPrivateRequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { SharedRateLimitStore } from './http/shared-rate-limit-store.js';
-import { registerStaticClient } from './http/static-client.js';
+import { registerStaticClient, WEB_CLIENT_DIR } from './http/static-client.js';
 import { registerBacklinkRoutes } from './links/backlink-routes.js';
 import type { LiveBus } from './live/live-bus.js';
 import { LiveHub } from './live/live-hub.js';
@@ -50,6 +50,8 @@ import { registerTrashRoutes } from './notes/trash-routes.js';
 import { registerSignInRoutes, singleSignOnOf } from './oidc/sign-in-routes.js';
 import { openSearchIndex } from './search/search-index.js';
 import { registerSearchRoutes } from './search/search-routes.js';
+import { registerSharePages } from './shares/share-page-routes.js';
+import { registerShareRoutes } from './shares/share-routes.js';
 import { registerSpellcheckRoutes } from './spellcheck/spellcheck-routes.js';
 import { registerSpellingRoutes } from './spellcheck/spelling-routes.js';
 import { registerExportRoute } from './transfer/export-route.js';
@@ -82,10 +84,14 @@ export interface AppOptions {
   /** How long reading an import may take, and how many run at once; tests change them. */
   imports?: Pick<ImportRouteOptions, 'readTimeoutMs' | 'importsAtOnce'>;
   webClientDir?: string;
+  /** Requests a minute one client address may make to share pages; the bench lifts it. */
+  shareRequestsPerMinute?: number;
 }
 
 const MAX_SOCKET_MESSAGE_BYTES = 16 * 1024;
 const AUTH_RATE_WINDOW_MS = 60_000;
+/** A reader's page, its stream, its pictures and a few reloads, many times over. */
+const SHARE_REQUESTS_PER_MINUTE = 300;
 
 /**
  * Builds the whole HTTP application over a database and a live bus it is given (and does not
@@ -197,6 +203,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerTrashRoutes(app, { db, notes, authenticated });
   registerRenameLinksRoute(app, { db, notes, authenticated });
   registerBacklinkRoutes(app, { db, authenticated });
+  if (config.sharing) {
+    const clock = options.clock ?? nowInSeconds;
+    registerShareRoutes(app, { db, bus, authenticated, scryptCost: config.scryptCost, clock });
+    registerSharePages(app, {
+      db,
+      bus,
+      clock,
+      throttle: new LoginThrottle(config.authRateLimit),
+      blobs: attachments?.store.blobs,
+      webClientDir: options.webClientDir ?? WEB_CLIENT_DIR,
+      requestsPerMinute: options.shareRequestsPerMinute ?? SHARE_REQUESTS_PER_MINUTE,
+    });
+  }
   registerExportRoute(app, { db, authenticated, blobs: attachments?.store.blobs });
   await registerImportRoute(app, {
     notes,

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       importTimeoutMs: 600_000,
       liveSocketsPerUser: 50,
       hsts: true,
+      sharing: true,
       attachments: {
         limit: 25 * 1024 * 1024,
         quota: 1024 * 1024 * 1024,

@@ -45,6 +45,8 @@ export interface Config {
   liveSocketsPerUser: number;
   /** Send Strict-Transport-Security on answers to requests that came over https (HSTS). */
   hsts: boolean;
+  /** Public share links (SHARING); false: no share routes or pages at all. */
+  sharing: boolean;
   /** Files in notes (docs/attachments.md); false when ATTACHMENTS=false: no routes at all. */
   attachments: AttachmentConfig | false;
   /** Backups the server makes on a schedule (BACKUP_DIR); none when BACKUP_DIR is unset. */
@@ -294,6 +296,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...timeouts(env),
     liveSocketsPerUser: integer(env, 'LIVE_SOCKETS_PER_USER', 50, 1, 100_000),
     hsts: boolean(env, 'HSTS') ?? true,
+    sharing: boolean(env, 'SHARING') ?? true,
     attachments: loadAttachmentConfig(env, location),
     backups: backupSchedule(env),
     oidc: loadOidcConfig(env),

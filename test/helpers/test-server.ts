@@ -46,6 +46,7 @@ export function testConfig(database: DatabaseLocation, overrides: Partial<Config
     importTimeoutMs: 600_000,
     liveSocketsPerUser: 50,
     hsts: true,
+    sharing: true,
     attachments: loadAttachmentConfig({}, database),
     backups: undefined,
     oidc: undefined,

@@ -2,15 +2,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/schema.js';
-import { notFound } from '../domain-errors.js';
-import { notModified } from '../http/not-modified.js';
 import { ErrorResponse } from '../http/schemas/api-error.js';
 import { fileAnswer } from '../http/schemas/file-answer.js';
 import type { AttachmentBlobs } from './attachment-blobs.js';
-import { isAttachmentId } from './attachment-id.js';
-import { findAttachment } from './attachment-repository.js';
-import { requestedRange } from './byte-range.js';
-import { safeServingHeaders } from './safe-serving.js';
+import { sendAttachment } from './send-attachment.js';
 
 /** An attachment's bytes never change under its id: caches may keep them for a year. */
 const CACHE_CONTROL = 'private, max-age=31536000, immutable';
@@ -40,43 +35,13 @@ export function registerDownloadRoute(
     },
     preHandler: options.reader,
     compress: false,
-    handler: async (request, reply) => {
-      const { id } = request.params;
-      const { userId } = request.session;
-      const attachment = isAttachmentId(id)
-        ? await findAttachment(options.db, userId, id)
-        : undefined;
-      if (!attachment) throw notFound('No such attachment');
-      const etag = `"${attachment.sha256}"`;
-      reply.headers({
-        ...safeServingHeaders(attachment),
-        etag,
-        'cache-control': CACHE_CONTROL,
-        'accept-ranges': 'bytes',
-      });
-      if (request.headers['if-none-match'] === etag) return notModified(reply);
-      const ifRange = request.headers['if-range'];
-      const range =
-        ifRange === undefined || ifRange === etag
-          ? requestedRange(request.headers.range, attachment.size)
-          : undefined;
-      if (range === 'unsatisfiable') {
-        return reply
-          .code(416)
-          .header('content-range', `bytes */${attachment.size}`)
-          .header('content-disposition', 'attachment')
-          .type('application/json; charset=utf-8')
-          .send({ error: 'The range is past the end of the file', code: 'invalid_input' });
-      }
-      const bytes = range ?? { start: 0, end: attachment.size - 1 };
-      if (range) {
-        reply
-          .code(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${attachment.size}`);
-      }
-      reply.header('content-length', String(bytes.end - bytes.start + 1));
-      if (request.method === 'HEAD') return reply.send();
-      return reply.send(options.blobs.read(userId, id, bytes));
-    },
+    handler: (request, reply) =>
+      sendAttachment(request, reply, {
+        db: options.db,
+        blobs: options.blobs,
+        userId: request.session.userId,
+        id: request.params.id,
+        cacheControl: CACHE_CONTROL,
+      }),
   });
 }

@@ -19,6 +19,7 @@ export const TABLES = [
   'attachments',
   'spelling_settings',
   'dictionary_words',
+  'shares',
 ] as const;
 export type TableName = (typeof TABLES)[number];
 export type Counts = Record<TableName, number>;
@@ -42,6 +43,8 @@ export const KEYS: Record<TableName, readonly [string, ...string[]]> = {
   attachments: ['id'],
   spelling_settings: ['user_id'],
   dictionary_words: ['user_id', 'word'],
+  // A link keeps working after a move: its token's hash moves with it.
+  shares: ['id'],
 };
 
 /**

@@ -191,6 +191,29 @@ export interface SignInCodeTable {
 }
 
 /** A personal API token (docs/api.md); times in Unix seconds. */
+/** A public share link (src/shared/shares.ts). */
+export interface ShareTable {
+  id: string;
+  user_id: string;
+  /** The shared note; null leaves room for a link to a tag's notes. */
+  note_id: string | null;
+  tag: string | null;
+  /** 1: a tag's link shares its nested tags too. */
+  nested_tags: Generated<number>;
+  /** SHA-256 of the token, hex; the token itself is never stored. */
+  token_hash: string;
+  /** The token's first characters, so the owner tells links apart. */
+  token_hint: string;
+  /** The reader's password, hashed like an account's; null: none asked. */
+  password_hash: string | null;
+  /** 1: search engines may index the page. */
+  allow_search_engines: Generated<number>;
+  time_created: number;
+  time_expires: number | null;
+  views: Generated<number>;
+  time_last_view: number | null;
+}
+
 export interface ApiTokenTable {
   id: string;
   user_id: string;
@@ -242,4 +265,5 @@ export interface DatabaseSchema {
   api_tokens: ApiTokenTable;
   spelling_settings: SpellingSettingsTable;
   dictionary_words: DictionaryWordTable;
+  shares: ShareTable;
 }

@@ -14,8 +14,8 @@ export function registerFinishAnswersOnClose(app: FastifyInstance): void {
   const writing = new Set<ServerResponse>();
   // A plain callback hook: this runs on every request, the hot path included.
   app.addHook('onRequest', (request, reply, done) => {
-    if (!request.headers.upgrade) {
-      // A live socket is closed on its own; any other answer is waited for.
+    if (!request.headers.upgrade && request.headers.accept !== 'text/event-stream') {
+      // A live socket or stream of events is closed on its own; any other answer is waited for.
       const response = reply.raw;
       writing.add(response);
       response.once('close', () => writing.delete(response));

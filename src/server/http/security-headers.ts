@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { DIAGRAM_FRAME_PATH } from '../../shared/diagram-frame.js';
+import { SHARE_PATH_PREFIX } from '../../shared/shares.js';
 
 /**
  * The headers helmet sets, worked out once: with these options they are the same on every
@@ -56,7 +57,21 @@ const DIAGRAM_FRAME_DIRECTIVES = {
   frameAncestors: ["'self'"],
 };
 
-const headersFor = (directives: typeof DIRECTIVES) =>
+/**
+ * A share page's policy, for readers who have no account: its own scripts and styles, its
+ * note's pictures, the diagram page Mermaid draws in, and nothing it could send a form to,
+ * put a worker in or be framed by.
+ */
+const SHARE_DIRECTIVES = {
+  ...DIRECTIVES,
+  defaultSrc: ["'none'"],
+  baseUri: ["'none'"],
+  frameSrc: ["'self'"],
+  workerSrc: ["'none'"],
+  formAction: ["'none'"],
+};
+
+const headersFor = (directives: typeof DIRECTIVES & { frameSrc?: string[] }) =>
   headersOf(
     helmet({
       contentSecurityPolicy: { useDefaults: false, directives },
@@ -79,8 +94,15 @@ const pathOf = (url: string) => {
 export function registerSecurityHeaders(app: FastifyInstance, options: { hsts: boolean }): void {
   const headers = headersFor(DIRECTIVES);
   const frameHeaders = headersFor(DIAGRAM_FRAME_DIRECTIVES);
+  const shareHeaders = headersFor(SHARE_DIRECTIVES);
   app.addHook('onRequest', (request, reply, done) => {
-    const chosen = pathOf(request.url) === DIAGRAM_FRAME_PATH ? frameHeaders : headers;
+    const path = pathOf(request.url);
+    const chosen =
+      path === DIAGRAM_FRAME_PATH
+        ? frameHeaders
+        : path.startsWith(SHARE_PATH_PREFIX)
+          ? shareHeaders
+          : headers;
     for (const [name, value] of chosen) reply.raw.setHeader(name, value);
     if (options.hsts && request.protocol === 'https') {
       reply.raw.setHeader('strict-transport-security', HSTS);

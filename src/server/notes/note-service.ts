@@ -9,6 +9,7 @@ import { conflict, DomainError, invalidInput, notFound } from '../domain-errors.
 import { applyLinkChange, insertLinkKeys } from '../links/link-index.js';
 import { linkChange, linkKeysOf } from '../links/link-keys.js';
 import type { LiveBus, NoteChange } from '../live/live-bus.js';
+import { deleteSharesOfNote } from '../shares/share-repository.js';
 import { insertCheckpoint, onlyWriterSince } from '../sync/document-log.js';
 import {
   applyDeviceUpdate,
@@ -262,7 +263,7 @@ export class NoteService {
     return missingFrom(doc, vector);
   }
 
-  /** Moves a note to the trash, keeping its text as a snapshot; the list loses it. */
+  /** Moves a note to the trash, keeping its text as a snapshot; the list and its links lose it. */
   async trash(caller: Caller, id: string): Promise<void> {
     const now = this.clock();
     const done = await this.db.transaction().execute(async (trx) => {
@@ -272,6 +273,9 @@ export class NoteService {
       const next = { body: note.body, timeLastModified: note.timeLastModified, timeDeleted: now };
       const history = { reason: 'delete' as const, keep: true, now };
       const saved = written(await this.writeNext(trx, caller, stored, inHand, { next, history }));
+      // Its share links go with it, and a restore does not bring them back; the live delete
+      // below closes their open pages.
+      await deleteSharesOfNote(trx, caller.userId, id);
       return { result: saved, inHand, revision: saved.note.revision };
     });
     await this.committed(caller, done);

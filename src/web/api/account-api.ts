@@ -10,6 +10,13 @@ import type {
   CreateApiTokenResponse,
 } from '../../shared/api-tokens.js';
 import type { AttachmentUsage } from '../../shared/attachment.js';
+import type {
+  CreateShareRequest,
+  CreateShareResponse,
+  ShareInfo,
+  ShareListResponse,
+  UpdateShareRequest,
+} from '../../shared/shares.js';
 import type { SpellingSettings, SpellLanguageChoice } from '../../shared/spelling.js';
 import { apiRequest, readApiError } from './http-client.js';
 
@@ -25,7 +32,7 @@ export class AccountRequestError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 async function accountCall<T>(token: string, method: Method, path: string, body?: unknown) {
   const response = await apiRequest(path, { method, token, body });
@@ -57,6 +64,20 @@ export const accountApi = {
     accountCall<CreateApiTokenResponse>(token, 'POST', '/api/tokens', request),
   revokeApiToken: (token: string, id: string) =>
     accountCall<void>(token, 'DELETE', `/api/tokens/${encodeURIComponent(id)}`),
+  shares: async (token: string) =>
+    (await accountCall<ShareListResponse>(token, 'GET', '/api/shares')).results,
+  createShare: (token: string, noteId: string, request: CreateShareRequest) =>
+    accountCall<CreateShareResponse>(
+      token,
+      'POST',
+      `/api/notes/${encodeURIComponent(noteId)}/shares`,
+      request,
+    ),
+  updateShare: (token: string, id: string, request: UpdateShareRequest) =>
+    accountCall<ShareInfo>(token, 'PATCH', `/api/shares/${encodeURIComponent(id)}`, request),
+  revokeShare: (token: string, id: string) =>
+    accountCall<void>(token, 'DELETE', `/api/shares/${encodeURIComponent(id)}`),
+  revokeAllShares: (token: string) => accountCall<void>(token, 'DELETE', '/api/shares'),
   attachmentUsage: (token: string) =>
     accountCall<AttachmentUsage>(token, 'GET', '/api/attachments/usage'),
   /** `totp` only while two-factor sign-in is on. */

@@ -18,7 +18,7 @@ export class RequestTooLargeError extends Error {
 export const requestLimits = { maxBodyBytes: Number.POSITIVE_INFINITY };
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   token: string;
   body?: unknown;
   signal?: AbortSignal;

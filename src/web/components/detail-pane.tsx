@@ -10,6 +10,7 @@ import { OfflineIndicator } from './offline-indicator.js';
 import { PreviewButton } from './preview-button.js';
 import { SaveStatus } from './save-status.js';
 import { SelectedNoteEditor } from './selected-note-editor.js';
+import { ShareButton } from './share/share-button.js';
 import './detail-pane.css';
 
 function focusNoteInList(noteId: string) {
@@ -19,7 +20,7 @@ function focusNoteInList(noteId: string) {
   });
 }
 
-/** Detail pane (spec §2.5): toolbar with Back (narrow only), Info, History, Delete; then the editor. */
+/** Detail pane (spec §2.5): toolbar with Back (narrow only), Info, Share, History, Delete; then the editor. */
 export function DetailPane() {
   const controller = useController();
   const note = useAppState(selectSelectedNote);
@@ -56,6 +57,7 @@ export function DetailPane() {
             <PreviewButton />
             <AttachButton />
             <InfoPopover note={note} />
+            <ShareButton key={note.id} noteId={note.id} />
             <button
               className="button"
               type="button"

@@ -40,5 +40,8 @@ export const LogOutIcon = () => (
 export const AccountIcon = () => (
   <Icon path="M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z" />
 );
+export const ShareIcon = () => (
+  <Icon path="M21 5a3 3 0 1 1-6 0 3 3 0 0 1 6 0zM9 12a3 3 0 1 1-6 0 3 3 0 0 1 6 0zM21 19a3 3 0 1 1-6 0 3 3 0 0 1 6 0zM8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />
+);
 export const DownloadIcon = () => <Icon path="M12 3v12M7 10l5 5 5-5M4 21h16" />;
 export const UploadIcon = () => <Icon path="M12 15V3M7 8l5-5 5 5M4 21h16" />;

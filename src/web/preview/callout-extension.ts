@@ -1,5 +1,5 @@
 import { Lexer, type MarkedExtension, type Tokens } from 'marked';
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../../shared/escape-html.js';
 
 /**
  * Obsidian's callout types, each with the kind it is drawn as (its aliases share a colour and

@@ -1,5 +1,5 @@
 import type { MarkedExtension, Tokens } from 'marked';
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../../shared/escape-html.js';
 
 /** Whether a fenced block's info string names Mermaid. */
 const isMermaid = (lang: string | undefined) =>

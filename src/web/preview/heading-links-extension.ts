@@ -1,5 +1,5 @@
 import type { MarkedExtension, Tokens } from 'marked';
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../../shared/escape-html.js';
 import { fragmentTarget } from './note-links-extension.js';
 
 /** The address a rendered `[[#Heading]]` carries: a heading of this very note. */

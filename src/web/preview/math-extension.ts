@@ -1,5 +1,5 @@
 import type { MarkedExtension, Tokens } from 'marked';
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../../shared/escape-html.js';
 
 interface MathToken extends Tokens.Generic {
   type: 'math' | 'mathBlock';

@@ -1,7 +1,7 @@
 import type { MarkedExtension, Tokens } from 'marked';
+import { escapeHtml } from '../../shared/escape-html.js';
 import { noteSection } from '../../shared/note-section.js';
 import { wikiLinkAt } from '../../shared/wiki-links.js';
-import { escapeHtml } from './escape-html.js';
 import { NOTE_LINK_PREFIX } from './note-links-extension.js';
 
 /** What embeds are shown with while one text is rendered. */

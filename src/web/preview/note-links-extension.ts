@@ -1,7 +1,7 @@
 import type { MarkedExtension, Tokens } from 'marked';
+import { escapeHtml } from '../../shared/escape-html.js';
 import { readMarkdown } from '../../shared/markdown/read-markdown.js';
 import { wikiLinkAt } from '../../shared/wiki-links.js';
-import { escapeHtml } from './escape-html.js';
 
 /** The address a rendered `[[link]]` carries: a fragment of this page, never another page. */
 export const NOTE_LINK_PREFIX = '#note:';

@@ -1,5 +1,5 @@
+import { escapeHtml } from '../../shared/escape-html.js';
 import { propertiesBlock, readProperties } from '../../shared/note-properties.js';
-import { escapeHtml } from './escape-html.js';
 
 /**
  * A note's text with its properties block drawn as a box of names and values (as Obsidian's

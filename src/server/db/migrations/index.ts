@@ -29,6 +29,7 @@ import * as backupRuns from './0027-backup-runs.js';
 import * as apiTokens from './0028-api-tokens.js';
 import * as signInLinks from './0029-sign-in-links.js';
 import * as spellingSettings from './0030-spelling-settings.js';
+import * as shares from './0031-shares.js';
 import * as markdownReaderIndex from './0032-markdown-reader-index.js';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
@@ -63,5 +64,6 @@ export const migrations: Record<string, Migration> = {
   '0028-api-tokens': apiTokens,
   '0029-sign-in-links': signInLinks,
   '0030-spelling-settings': spellingSettings,
+  '0031-shares': shares,
   '0032-markdown-reader-index': markdownReaderIndex,
 };

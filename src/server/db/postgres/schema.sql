@@ -98,6 +98,19 @@ sessions.time_last_seen bigint
 sessions.token_hash text not null
 sessions.user_agent text
 sessions.user_id text not null
+shares.allow_search_engines integer not null default 0
+shares.id text not null
+shares.nested_tags integer not null default 0
+shares.note_id text
+shares.password_hash text
+shares.tag text
+shares.time_created bigint not null
+shares.time_expires bigint
+shares.time_last_view bigint
+shares.token_hash text not null
+shares.token_hint text not null
+shares.user_id text not null
+shares.views bigint not null default 0
 sign_in_codes.code_hash text not null
 sign_in_codes.time_expires bigint not null
 sign_in_codes.user_id text not null
@@ -157,6 +170,10 @@ recovery_codes recovery_codes_user_id_fkey FOREIGN KEY (user_id) REFERENCES user
 sessions sessions_pkey PRIMARY KEY (id)
 sessions sessions_token_hash_key UNIQUE (token_hash)
 sessions sessions_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+shares shares_note_id_fkey FOREIGN KEY (note_id) REFERENCES notes(id) ON DELETE CASCADE
+shares shares_pkey PRIMARY KEY (id)
+shares shares_token_hash_key UNIQUE (token_hash)
+shares shares_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 sign_in_codes sign_in_codes_pkey PRIMARY KEY (code_hash)
 sign_in_codes sign_in_codes_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 spelling_settings spelling_settings_pkey PRIMARY KEY (user_id)
@@ -182,6 +199,8 @@ CREATE INDEX notes_user_change ON public.notes USING btree (user_id, change_seq)
 CREATE INDEX notes_user_change_xid ON public.notes USING btree (user_id, change_xid)
 CREATE INDEX oidc_identities_user ON public.oidc_identities USING btree (user_id)
 CREATE INDEX sessions_user_id ON public.sessions USING btree (user_id)
+CREATE INDEX shares_note_id ON public.shares USING btree (note_id)
+CREATE INDEX shares_user_id ON public.shares USING btree (user_id)
 CREATE INDEX sign_in_codes_user ON public.sign_in_codes USING btree (user_id)
 CREATE UNIQUE INDEX api_tokens_pkey ON public.api_tokens USING btree (id)
 CREATE UNIQUE INDEX api_tokens_token_hash_key ON public.api_tokens USING btree (token_hash)
@@ -205,6 +224,8 @@ CREATE UNIQUE INDEX oidc_identities_pk ON public.oidc_identities USING btree (is
 CREATE UNIQUE INDEX recovery_codes_pk ON public.recovery_codes USING btree (user_id, code_hash)
 CREATE UNIQUE INDEX sessions_pkey ON public.sessions USING btree (id)
 CREATE UNIQUE INDEX sessions_token_hash_key ON public.sessions USING btree (token_hash)
+CREATE UNIQUE INDEX shares_pkey ON public.shares USING btree (id)
+CREATE UNIQUE INDEX shares_token_hash_key ON public.shares USING btree (token_hash)
 CREATE UNIQUE INDEX sign_in_codes_pkey ON public.sign_in_codes USING btree (code_hash)
 CREATE UNIQUE INDEX spelling_settings_pkey ON public.spelling_settings USING btree (user_id)
 CREATE UNIQUE INDEX users_email_key ON public.users USING btree (email)

@@ -28,6 +28,12 @@ CREATE INDEX "oidc_identities_user" on "oidc_identities" ("user_id");
 -- index sessions_user_id
 CREATE INDEX "sessions_user_id" on "sessions" ("user_id");
 
+-- index shares_note_id
+CREATE INDEX "shares_note_id" on "shares" ("note_id");
+
+-- index shares_user_id
+CREATE INDEX "shares_user_id" on "shares" ("user_id");
+
 -- index sign_in_codes_user
 CREATE INDEX "sign_in_codes_user" on "sign_in_codes" ("user_id");
 
@@ -121,6 +127,9 @@ CREATE TABLE "recovery_codes" ("user_id" text not null references "users" ("id")
 
 -- table sessions
 CREATE TABLE "sessions" ("id" text primary key, "user_id" text not null references "users" ("id") on delete cascade, "token_hash" text not null unique, "time_created" bigint not null, "time_last_seen" bigint, "user_agent" text, "address" text);
+
+-- table shares
+CREATE TABLE "shares" ("id" text primary key, "user_id" text not null references "users" ("id") on delete cascade, "note_id" text references "notes" ("id") on delete cascade, "tag" text, "nested_tags" integer default 0 not null, "token_hash" text not null unique, "token_hint" text not null, "password_hash" text, "allow_search_engines" integer default 0 not null, "time_created" bigint not null, "time_expires" bigint, "views" bigint default 0 not null, "time_last_view" bigint);
 
 -- table sign_in_codes
 CREATE TABLE "sign_in_codes" ("code_hash" text primary key, "user_id" text not null references "users" ("id") on delete cascade, "time_expires" bigint not null);

@@ -11,6 +11,7 @@ import type * as History from '../../../shared/note-history.js';
 import type * as Transfer from '../../../shared/note-transfer.js';
 import type * as Renames from '../../../shared/rename-links-request.js';
 import type * as Search from '../../../shared/search.js';
+import type * as Shares from '../../../shared/shares.js';
 import type * as AccountSchemas from './account-security.js';
 import type * as ErrorSchemas from './api-error.js';
 import type * as TokenSchemas from './api-tokens.js';
@@ -22,6 +23,7 @@ import type * as HistorySchemas from './note-history.js';
 import type * as TransferSchemas from './note-transfer.js';
 import type * as RenameSchemas from './rename-links.js';
 import type * as SearchSchemas from './search.js';
+import type * as ShareSchemas from './shares.js';
 
 // The client reads the API's shapes as plain types (src/shared), so it never loads a schema;
 // the server checks requests and answers with these schemas. The compiler holds them equal:
@@ -101,4 +103,19 @@ it('describes API tokens as the client reads them', () => {
   expectTypeOf<
     Static<typeof TokenSchemas.CreateApiTokenResponse>
   >().toEqualTypeOf<Tokens.CreateApiTokenResponse>();
+});
+
+it('describes share links as the client reads them', () => {
+  expectTypeOf<
+    Static<typeof ShareSchemas.ShareListResponse>
+  >().toEqualTypeOf<Shares.ShareListResponse>();
+  expectTypeOf<
+    Static<typeof ShareSchemas.CreateShareRequest>
+  >().toEqualTypeOf<Shares.CreateShareRequest>();
+  expectTypeOf<
+    Static<typeof ShareSchemas.UpdateShareRequest>
+  >().toEqualTypeOf<Shares.UpdateShareRequest>();
+  expectTypeOf<
+    Static<typeof ShareSchemas.CreateShareResponse>
+  >().toEqualTypeOf<Shares.CreateShareResponse>();
 });

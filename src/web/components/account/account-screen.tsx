@@ -7,6 +7,7 @@ import { BackupsSection } from './backups-section.js';
 import { DeleteAccountSection } from './delete-account-section.js';
 import { PasswordSection } from './password-section.js';
 import { SessionsSection } from './sessions-section.js';
+import { SharesSection } from './shares-section.js';
 import { SpellingSection } from './spelling-section.js';
 import { StorageSection } from './storage-section.js';
 import { TodaysNoteSection } from './todays-note-section.js';
@@ -14,7 +15,8 @@ import { TwoFactorSection } from './two-factor-section.js';
 import './account-screen.css';
 
 /**
- * The Account screen (side menu → Account): second factor, sessions, API tokens, password,
+ * The Account screen (side menu → Account): second factor, sessions, API tokens, shared links,
+ * password,
  * spelling, the space attachments take, deletion.
  */
 export default function AccountScreen() {
@@ -48,6 +50,7 @@ export default function AccountScreen() {
         <TwoFactorSection />
         <SessionsSection key={passwordChanges} />
         <ApiTokensSection />
+        <SharesSection />
         <PasswordSection onChanged={() => setPasswordChanges((count) => count + 1)} />
         <SpellingSection />
         <TodaysNoteSection />

@@ -1,0 +1,190 @@
+import type { Page } from '@playwright/test';
+import { openAccount } from './support/account-page.js';
+import { PNG_BYTES, uploadFile } from './support/attachment-files.js';
+import { expect, openLoggedIn, test } from './support/fixtures.js';
+import { editor, notesNav } from './support/notes-page.js';
+import { abortOffsiteRequests } from './support/offsite-guard.js';
+import { shareNote } from './support/share-links.js';
+
+const shared = (page: Page) => page.locator('#share-note');
+
+test('a reader with no account sees the note rendered, its picture, formula and diagram, and nothing from elsewhere', async ({
+  browser,
+  account,
+  baseURL,
+}) => {
+  const picture = await uploadFile(account.api, PNG_BYTES, 'dot.png');
+  const note = await account.api.createNote(
+    [
+      '# Field notes',
+      'Seen at **dawn**, see [[Other note]].',
+      `![a dot](/api/attachments/${picture})`,
+      '$E=mc^2$',
+      '```mermaid',
+      'graph TD; A-->B',
+      '```',
+    ].join('\n'),
+  );
+  const { path } = await shareNote(account.api, note.id);
+  // A fresh context: no account, no token, no cookie.
+  const context = await browser.newContext({
+    viewport: test.info().project.use.viewport ?? undefined,
+  });
+  const offsite = await abortOffsiteRequests(context);
+  const reader = await context.newPage();
+  const violations: string[] = [];
+  reader.on('console', (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await reader.goto(new URL(path, baseURL).href);
+  await expect(shared(reader).getByRole('heading', { name: 'Field notes' })).toBeVisible();
+  await expect(shared(reader).locator('strong')).toHaveText('dawn');
+  // A link to a note outside the share is words, not a link.
+  await expect(shared(reader).getByText('Other note')).toBeVisible();
+  await expect(shared(reader).getByRole('link', { name: 'Other note' })).toHaveCount(0);
+  const image = shared(reader).getByRole('img', { name: 'a dot' });
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
+    .toBe(1);
+  await expect(shared(reader).locator('.katex-mathml annotation')).toHaveText('E=mc^2');
+  const diagram = shared(reader).locator('.note-preview__diagram img');
+  await expect(diagram).toHaveAttribute('src', /^data:image\/svg\+xml/);
+  await expect(reader).toHaveTitle('# Field notes');
+  expect(await reader.evaluate(() => window.localStorage.length)).toBe(0);
+  expect(offsite).toEqual([]);
+  expect(violations).toEqual([]);
+  await reader.screenshot({ path: test.info().outputPath('share-page.png'), fullPage: true });
+  await context.close();
+});
+
+test('an edit typed by the owner reaches an open share page live, and revoking the link ends it', async ({
+  page,
+  browser,
+  account,
+  baseURL,
+}) => {
+  const note = await account.api.createNote('Packing list\n');
+  const { path, id } = await shareNote(account.api, note.id);
+  const context = await browser.newContext({
+    viewport: test.info().project.use.viewport ?? undefined,
+  });
+  const reader = await context.newPage();
+  await reader.goto(new URL(path, baseURL).href);
+  await expect(shared(reader)).toContainText('Packing list');
+
+  await openLoggedIn(page, account);
+  await notesNav(page)
+    .getByRole('link', { name: /^Packing list/ })
+    .click();
+  await expect(editor(page)).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type('- a warm hat');
+  await expect(shared(reader).getByRole('listitem')).toHaveText('a warm hat');
+
+  const revoked = await fetch(new URL(`/api/shares/${id}`, baseURL), {
+    method: 'DELETE',
+    headers: { token: account.api.token },
+  });
+  expect(revoked.status).toBe(204);
+  // The open page is told, and shows what the link now answers.
+  await expect(reader.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
+  await expect(shared(reader)).toHaveCount(0);
+  await context.close();
+});
+
+test('a link behind a password opens once it is given', async ({ browser, account, baseURL }) => {
+  const note = await account.api.createNote('Door code 4711');
+  const { path } = await shareNote(account.api, note.id, { password: 'open sesame' });
+  const context = await browser.newContext({
+    viewport: test.info().project.use.viewport ?? undefined,
+  });
+  const reader = await context.newPage();
+  await reader.goto(new URL(path, baseURL).href);
+  await expect(reader.getByRole('heading', { name: 'This note is protected' })).toBeVisible();
+  await expect(reader.getByText('Door code 4711')).toHaveCount(0);
+  await reader.getByLabel('Password').click();
+  await reader.keyboard.type('wrong guess');
+  await reader.keyboard.press('Enter');
+  await expect(reader.getByRole('alert')).toHaveText('The password is not right');
+  await reader.getByLabel('Password').fill('');
+  await reader.getByLabel('Password').click();
+  await reader.keyboard.type('open sesame');
+  await reader.keyboard.press('Enter');
+  await expect(shared(reader)).toContainText('Door code 4711');
+  await context.close();
+});
+
+test('what a hostile note carries stays inert on its share page', async ({
+  browser,
+  account,
+  baseURL,
+}) => {
+  const note = await account.api.createNote(
+    [
+      'Hostile',
+      '<img src=x onerror="document.title=\'pwned\'">',
+      '<script>document.title = "pwned"</script>',
+      '<a href="javascript:document.title=\'pwned\'">click</a>',
+      '<svg><script>document.title="pwned"</script></svg>',
+      '<iframe src="/api/notes"></iframe>',
+    ].join('\n'),
+  );
+  const { path } = await shareNote(account.api, note.id);
+  const context = await browser.newContext({
+    viewport: test.info().project.use.viewport ?? undefined,
+  });
+  const reader = await context.newPage();
+  await reader.goto(new URL(path, baseURL).href);
+  await expect(shared(reader).locator('p').first()).toContainText('Hostile');
+  await expect(shared(reader).locator('script, svg, iframe, [onerror]')).toHaveCount(0);
+  await expect(shared(reader).locator('a[href^="javascript:"]')).toHaveCount(0);
+  await shared(reader).getByText('click').click();
+  await expect(reader).toHaveTitle('Hostile');
+  await context.close();
+});
+
+test('the owner makes a link from the toolbar, sees it in Account, and revokes it there', async ({
+  page,
+  browser,
+  account,
+  baseURL,
+}) => {
+  await account.api.createNote('Recipe for soup\nOnions first.');
+  await openLoggedIn(page, account);
+  await notesNav(page)
+    .getByRole('link', { name: /^Recipe for soup/ })
+    .click();
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share' });
+  await dialog.getByRole('button', { name: 'Make link' }).click();
+  const made = dialog.getByLabel('Your new link (shown this once)');
+  await expect(made).toHaveValue(/\/s\/[A-Za-z0-9_-]{43}$/);
+  const url = await made.inputValue();
+  await expect(dialog.getByRole('list', { name: 'Links to this note' })).toContainText(
+    'hidden from search engines',
+  );
+  await page.screenshot({ path: test.info().outputPath('share-dialog.png') });
+  await page.keyboard.press('Escape');
+
+  const context = await browser.newContext({
+    viewport: test.info().project.use.viewport ?? undefined,
+  });
+  const reader = await context.newPage();
+  await reader.goto(url);
+  await expect(shared(reader)).toContainText('Onions first.');
+
+  // On a phone the note fills the screen: back to the list, where the menu is.
+  if ((test.info().project.use.viewport?.width ?? 1280) <= 680) {
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+  }
+  await openAccount(page);
+  const links = page.getByRole('list', { name: 'Your shared links' });
+  await expect(links).toContainText('Recipe for soup');
+  await expect(links).toContainText('1 view');
+  await page.screenshot({ path: test.info().outputPath('shared-links.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Revoke all links' }).click();
+  await expect(links).toHaveCount(0);
+  expect(new URL(url).origin).toBe(new URL(baseURL as string).origin);
+  await expect(reader.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
+  await context.close();
+});

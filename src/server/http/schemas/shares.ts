@@ -1,0 +1,40 @@
+import { Type } from '@sinclair/typebox';
+import { MAX_PASSWORD_LENGTH } from '../../../shared/account-limits.js';
+import { UnixSeconds } from './note.js';
+
+/** A `ShareInfo` (src/shared/shares.ts). */
+export const ShareInfo = Type.Object({
+  id: Type.String(),
+  noteId: Type.String(),
+  title: Type.String(),
+  hint: Type.String(),
+  timeCreated: UnixSeconds,
+  timeExpires: Type.Union([UnixSeconds, Type.Null()]),
+  hasPassword: Type.Boolean(),
+  allowSearchEngines: Type.Boolean(),
+  views: Type.Integer({ minimum: 0 }),
+  timeLastView: Type.Union([UnixSeconds, Type.Null()]),
+});
+
+export const ShareListResponse = Type.Object({ results: Type.Array(ShareInfo) });
+
+const shareOptions = {
+  timeExpires: Type.Optional(Type.Union([UnixSeconds, Type.Null()])),
+  password: Type.Optional(
+    Type.Union([Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH }), Type.Null()]),
+  ),
+  allowSearchEngines: Type.Optional(Type.Boolean()),
+};
+
+export const CreateShareRequest = Type.Object(shareOptions, { additionalProperties: false });
+
+export const UpdateShareRequest = Type.Object(shareOptions, { additionalProperties: false });
+
+export const CreateShareResponse = Type.Composite([
+  ShareInfo,
+  Type.Object({
+    path: Type.String({ description: 'The page, /s/{token}, shown whole this once' }),
+  }),
+]);
+
+export const ShareIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });

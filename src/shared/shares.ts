@@ -1,0 +1,73 @@
+/**
+ * Public share links: a note anyone may read by its link, without an account. The link's token
+ * is the only secret; the server keeps its hash, so the whole link is shown once, when made.
+ */
+
+/** Where a share page lives: `/s/{token}`. */
+export const SHARE_PATH_PREFIX = '/s/';
+
+export const shareAddress = (token: string): string => `${SHARE_PATH_PREFIX}${token}`;
+
+/** Characters of the token kept in the clear, so the owner tells links apart in the list. */
+export const SHARE_HINT_LENGTH = 6;
+
+/** Enough for every page one person publishes; a runaway loop of creations stops here. */
+export const MAX_SHARES_PER_ACCOUNT = 500;
+
+/** One share link as `GET /api/shares` lists it; times in Unix seconds. */
+export interface ShareInfo {
+  id: string;
+  /** The shared note. */
+  noteId: string;
+  /** The note's title now, so the list says what it shares. */
+  title: string;
+  /** The start of the link's token, to tell links apart; the rest is never shown again. */
+  hint: string;
+  timeCreated: number;
+  /** When the link stops working; null: never. */
+  timeExpires: number | null;
+  /** Whether a password is asked before the note shows. */
+  hasPassword: boolean;
+  /** Search engines may index the page; off by default (`X-Robots-Tag: noindex`). */
+  allowSearchEngines: boolean;
+  views: number;
+  timeLastView: number | null;
+}
+
+export interface ShareListResponse {
+  results: ShareInfo[];
+}
+
+/** `POST /api/notes/{id}/shares`. */
+export interface CreateShareRequest {
+  /** Unix seconds in the future, or null (or left out) for a link that never expires. */
+  timeExpires?: number | null;
+  /** A password the reader must give; left out or null for none. */
+  password?: string | null;
+  allowSearchEngines?: boolean;
+}
+
+/** The new link, shown whole this once, with what the list will say of it. */
+export interface CreateShareResponse extends ShareInfo {
+  /** The page's path, `/s/{token}`: put the server's address before it. */
+  path: string;
+}
+
+/** `PATCH /api/shares/{id}`: what is given changes; `password: null` removes the password. */
+export interface UpdateShareRequest {
+  timeExpires?: number | null;
+  password?: string | null;
+  allowSearchEngines?: boolean;
+}
+
+/** What a share page reads: the note's text and revision, never its owner or its id. */
+export interface SharedNote {
+  body: string;
+  revision: number;
+  timeLastModified: number;
+}
+
+/** Events of a share page's stream (`/s/{token}/events`). */
+export const SHARE_EVENT_NOTE = 'note';
+/** The link was revoked, expired or its note left: the page says so and stops. */
+export const SHARE_EVENT_GONE = 'gone';

@@ -1,0 +1,168 @@
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { CreateShareRequest, ShareInfo } from '../../../shared/shares.js';
+import { AccountRequestError, accountApi, accountErrorMessage } from '../../api/account-api.js';
+import { useAccountCall } from '../account/use-account-call.js';
+import { ModalDialog } from '../modal-dialog.js';
+import { ShareLinkItem } from './share-link-item.js';
+// The account screen's list and hint styles: a note's links read as they do in Account.
+import '../account/account-screen.css';
+import './share-dialog.css';
+
+const DAY = 24 * 60 * 60;
+/** The expiries offered, in days; 0 is never. */
+const EXPIRIES = [
+  { days: 0, label: 'Never' },
+  { days: 1, label: 'In a day' },
+  { days: 7, label: 'In a week' },
+  { days: 30, label: 'In 30 days' },
+];
+
+function shareErrorMessage(failure: unknown): string {
+  if (failure instanceof AccountRequestError && failure.status === 404) {
+    return 'Sharing is turned off on this server, or the note is gone';
+  }
+  return accountErrorMessage(failure);
+}
+
+/**
+ * The note's share links: make one (with an expiry, a password, search engines allowed or not),
+ * copy the new link, which is shown this once, and revoke any.
+ */
+export function ShareDialog({ noteId, onClose }: { noteId: string; onClose(): void }) {
+  const call = useAccountCall();
+  const [links, setLinks] = useState<ShareInfo[] | null>(null);
+  const [made, setMade] = useState('');
+  const [copied, setCopied] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const reads = useRef(0);
+  const expiryId = useId();
+  const passwordId = useId();
+
+  const load = useCallback(async () => {
+    const read = ++reads.current;
+    try {
+      const listed = await call(accountApi.shares);
+      if (read === reads.current) setLinks(listed.filter((share) => share.noteId === noteId));
+    } catch (failure) {
+      if (read === reads.current) setError(shareErrorMessage(failure));
+    }
+  }, [call, noteId]);
+  useEffect(() => void load(), [load]);
+
+  async function make(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const days = Number(form.get('expiry'));
+    const password = String(form.get('password') ?? '');
+    const request: CreateShareRequest = {
+      timeExpires: days === 0 ? null : Math.floor(Date.now() / 1000) + days * DAY,
+      password: password === '' ? null : password,
+      allowSearchEngines: form.get('search') === 'on',
+    };
+    setError('');
+    setBusy(true);
+    try {
+      const created = await call((token) => accountApi.createShare(token, noteId, request));
+      setMade(`${window.location.origin}${created.path}`);
+      setCopied(false);
+    } catch (failure) {
+      setError(shareErrorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+    await load();
+  }
+
+  async function revoke(id: string) {
+    setError('');
+    try {
+      await call((token) => accountApi.revokeShare(token, id));
+      reads.current += 1;
+      setLinks((listed) => listed?.filter((share) => share.id !== id) ?? null);
+    } catch (failure) {
+      setError(shareErrorMessage(failure));
+    }
+    await load();
+  }
+
+  async function copy() {
+    await navigator.clipboard.writeText(made).then(
+      () => setCopied(true),
+      () => setError('Copying was refused; select the link and copy it'),
+    );
+  }
+
+  return (
+    <ModalDialog title="Share" onClose={onClose} className="share-dialog">
+      <div className="share-dialog__body">
+        <p className="account-section__hint">
+          Anyone with a link can read this note, and see its changes as you make them, without an
+          account.
+        </p>
+        {made && (
+          <div className="share-dialog__made">
+            <label className="share-dialog__label" htmlFor={`${passwordId}-made`}>
+              Your new link (shown this once)
+            </label>
+            <div className="share-dialog__copy">
+              <input
+                id={`${passwordId}-made`}
+                className="share-dialog__url"
+                readOnly
+                value={made}
+                onFocus={(event) => event.currentTarget.select()}
+              />
+              <button className="button button--primary" type="button" onClick={() => void copy()}>
+                {copied ? 'Copied' : 'Copy link'}
+              </button>
+            </div>
+          </div>
+        )}
+        <form className="share-dialog__form" onSubmit={(event) => void make(event)}>
+          <label className="share-dialog__label" htmlFor={expiryId}>
+            Expires
+          </label>
+          <select id={expiryId} name="expiry" className="share-dialog__field" defaultValue="0">
+            {EXPIRIES.map((expiry) => (
+              <option key={expiry.days} value={expiry.days}>
+                {expiry.label}
+              </option>
+            ))}
+          </select>
+          <label className="share-dialog__label" htmlFor={passwordId}>
+            Password (optional)
+          </label>
+          <input
+            id={passwordId}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            className="share-dialog__field"
+          />
+          <label className="share-dialog__check">
+            <input type="checkbox" name="search" /> Allow search engines
+          </label>
+          <button className="button button--primary" type="submit" disabled={busy}>
+            Make link
+          </button>
+        </form>
+        {links && links.length > 0 && (
+          <ul className="session-list" aria-label="Links to this note">
+            {links.map((share) => (
+              <ShareLinkItem
+                key={share.id}
+                share={share}
+                showTitle={false}
+                onRevoke={() => void revoke(share.id)}
+              />
+            ))}
+          </ul>
+        )}
+        <p className="account-section__error" role="alert">
+          {error}
+        </p>
+      </div>
+    </ModalDialog>
+  );
+}
