@@ -71,8 +71,8 @@ export function TodaysNoteSection() {
           ))}
         </select>
         <span className="field__hint">
-          Notes tagged #template are templates: {'{{date}}'}, {'{{time}}'} and {'{{title}}'} in them
-          are filled in.
+          Notes tagged #template (or #template/name) are templates: {'{{date}}'}, {'{{time}}'}
+          and {'{{title}}'} in them are filled in.
         </span>
       </label>
     </section>
