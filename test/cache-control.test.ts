@@ -99,6 +99,16 @@ async function everyRoute(): Promise<{ calls: RouteCall[]; token: string }> {
       body: { name: 'cache', scopes: ['notes:read'], timeExpires: null, password: PASSWORD },
     },
     { route: 'DELETE /api/tokens/:id', path: '/api/tokens/no-such-token' },
+    {
+      // Its answer holds the new link itself.
+      route: 'POST /api/notes/:id/shares',
+      path: `/api/notes/${note.id}/shares`,
+      body: {},
+    },
+    ...gets('/api/shares'),
+    { route: 'PATCH /api/shares/:id', path: '/api/shares/no-such-link', body: {} },
+    { route: 'DELETE /api/shares/:id', path: '/api/shares/no-such-link' },
+    { route: 'DELETE /api/shares', path: '/api/shares' },
     ...gets('/api/notes'),
     { route: 'GET /api/notes', path: '/api/notes?since=0' },
     { route: 'POST /api/notes', path: '/api/notes', body: { body: 'new' } },
