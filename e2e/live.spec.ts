@@ -13,6 +13,7 @@ test.describe('Live updates between windows', () => {
     server,
     account,
   }) => {
+    test.setTimeout(120_000); // three windows at once, on as few as two cores
     await account.api.createNote('Older note');
     const other = await browser.newContext({
       baseURL: server.url,
