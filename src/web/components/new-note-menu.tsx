@@ -1,7 +1,8 @@
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useMemo } from 'react';
 import { useAppState, useController } from '../app-context.js';
 import { templateName, templateNotes } from '../templates/template-notes.js';
 import { ChevronDownIcon } from './icons.js';
+import { usePopover } from './use-popover.js';
 import './new-note-menu.css';
 
 /** Up and Down move between the menu's items, as in any menu. */
@@ -23,25 +24,12 @@ export function NewNoteMenu() {
   const controller = useController();
   const notes = useAppState((state) => state.notes);
   const sortedNoteIds = useAppState((state) => state.sortedNoteIds);
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, button, panel: menu } = usePopover<HTMLDivElement>('[role="menuitem"]');
   const templates = useMemo(
     () => (open ? templateNotes({ notes, sortedNoteIds }) : []),
     [open, notes, sortedNoteIds],
   );
   const menuId = useId();
-  const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    const closeOutside = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!menu.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', closeOutside);
-    return () => document.removeEventListener('pointerdown', closeOutside);
-  }, [open]);
 
   const choose = (start: () => Promise<void>) => {
     setOpen(false);

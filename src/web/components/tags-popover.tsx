@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { TagIcon } from './find-icons.js';
 import { TagList } from './tag-list.js';
+import { usePopover } from './use-popover.js';
 
 /**
  * "Tags" beside the search on wide screens: the tag list in a popover, so a tag is one click
@@ -8,21 +9,8 @@ import { TagList } from './tag-list.js';
  * goes back to the button.
  */
 export function TagsPopover() {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, button, panel } = usePopover<HTMLDivElement>('button');
   const panelId = useId();
-  const button = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    panel.current?.querySelector<HTMLElement>('button')?.focus();
-    const closeOutside = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!panel.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', closeOutside);
-    return () => document.removeEventListener('pointerdown', closeOutside);
-  }, [open]);
 
   const close = () => {
     setOpen(false);
