@@ -37,9 +37,9 @@ describe('finding notes in the state', () => {
       {
         type: 'notesLoaded',
         notes: [
-          note('a', 'A #projects/work #projects/home'),
+          note('a', 'A #projects/office #projects/home'),
           note('b', 'B #projects'),
-          note('c', 'C #projects/work/q1'),
+          note('c', 'C #projects/office/q1'),
           note('d', 'D #projectsx #p'),
         ],
       },
@@ -48,15 +48,15 @@ describe('finding notes in the state', () => {
       { tag: 'p', shown: 'p', count: 1 },
       { tag: 'projects', shown: 'projects', count: 3 },
       { tag: 'projects/home', shown: 'projects/home', count: 1 },
-      { tag: 'projects/work', shown: 'projects/work', count: 2 },
-      { tag: 'projects/work/q1', shown: 'projects/work/q1', count: 1 },
+      { tag: 'projects/office', shown: 'projects/office', count: 2 },
+      { tag: 'projects/office/q1', shown: 'projects/office/q1', count: 1 },
       { tag: 'projectsx', shown: 'projectsx', count: 1 },
     ]);
     const filter = (tag: string) =>
       selectVisibleNoteIds(appReducer(nested, { type: 'tagFiltered', tag }));
     expect(filter('projects')).toEqual(['a', 'b', 'c']);
-    expect(filter('projects/work')).toEqual(['a', 'c']);
-    expect(filter('projects/work/q1')).toEqual(['c']);
+    expect(filter('projects/office')).toEqual(['a', 'c']);
+    expect(filter('projects/office/q1')).toEqual(['c']);
   });
 
   it('follows tag counts through edits and deletes, and keeps the same answer when tags stay', () => {
@@ -94,7 +94,7 @@ describe('finding notes in the state', () => {
         type: 'notesLoaded',
         notes: [
           note('a', 'A #camelCase'),
-          note('b', 'B #camelCase #Projects/Work'),
+          note('b', 'B #camelCase #Projects/Office'),
           note('c', 'C #camelcase'),
         ],
       },
@@ -102,7 +102,7 @@ describe('finding notes in the state', () => {
     expect(selectTagCounts(cased)).toEqual([
       { tag: 'camelcase', shown: 'camelCase', count: 3 },
       { tag: 'projects', shown: 'Projects', count: 1 },
-      { tag: 'projects/work', shown: 'Projects/Work', count: 1 },
+      { tag: 'projects/office', shown: 'Projects/Office', count: 1 },
     ]);
     const filtered = appReducer(cased, { type: 'tagFiltered', tag: 'camelcase' });
     expect(selectVisibleNoteIds(filtered)).toEqual(['a', 'b', 'c']);
