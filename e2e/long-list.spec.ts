@@ -26,16 +26,16 @@ test('a list of 10,000 notes renders only what is visible and stays keyboard-rea
 
   await nav.getByRole('link').first().focus();
   await page.keyboard.press('ArrowDown');
-  await expect(nav.getByRole('link', { name: /^Note number 2 / })).toBeFocused();
+  await expect(nav.getByRole('link', { name: /^Note number 2, / })).toBeFocused();
   await page.keyboard.press('End');
-  const last = nav.getByRole('link', { name: new RegExp(`^Note number ${COUNT} `) });
+  const last = nav.getByRole('link', { name: new RegExp(`^Note number ${COUNT}, `) });
   await expect(last).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(last).toHaveAttribute('aria-current', 'true');
   await expect
     .poll(() => editorText(page.getByRole('textbox', { name: 'Note text' })))
     .toBe(`Note number ${COUNT}\npreview of note ${COUNT}`);
-  await nav.getByRole('link', { name: new RegExp(`^Note number ${COUNT} `) }).focus();
+  await nav.getByRole('link', { name: new RegExp(`^Note number ${COUNT}, `) }).focus();
   await page.keyboard.press('Home');
-  await expect(nav.getByRole('link', { name: /^Note number 1 / })).toBeFocused();
+  await expect(nav.getByRole('link', { name: /^Note number 1, / })).toBeFocused();
 });
