@@ -59,6 +59,8 @@ test.describe('Edits of one note from several devices', () => {
     server,
     account,
   }) => {
+    // Some hundred and fifty key presses in two windows, each save held on its way.
+    test.slow();
     const note = await account.api.createNote('Start:');
     const otherContext = await browser.newContext({ baseURL: server.url });
     const other = await otherContext.newPage();

@@ -74,6 +74,8 @@ test.describe('Spelling settings of the account', () => {
     account,
     baseURL,
   }) => {
+    // Two windows each build the German checker (hundreds of megabytes) while the other runs.
+    test.slow();
     await account.api.createNote('Wörter');
     const one = await openDevice(browser, account, baseURL!);
     const two = await openDevice(browser, account, baseURL!);

@@ -48,6 +48,8 @@ test.afterAll(async () => {
 test('two windows on two instances type at one spot, and each run stays whole', async ({
   browser,
 }) => {
+  // Two windows type for seconds, each to its own instance, beside two servers of their own.
+  test.slow();
   const [one, two] = instances as [QuireServer, QuireServer];
   const email = uniqueEmail();
   const api = new ApiClient(one.url, await signUp(one.url, email, PASSWORD));
