@@ -100,9 +100,16 @@ describe('imports at once', () => {
 });
 
 describe('a note larger than a save may be', () => {
+  // Reading this file is quick, but not within the slow imports' short limit on a busy machine.
+  let roomy: TestServer;
+  beforeAll(async () => {
+    roomy = await startTestServer();
+  });
+  afterAll(async () => roomy.close());
+
   it('is listed in failed and never stored; one that fits is stored and can be saved again', async () => {
-    const token = await signUp(server.url);
-    const config = await call(server.url, 'GET', '/api/config');
+    const token = await signUp(roomy.url);
+    const config = await call(roomy.url, 'GET', '/api/config');
     const maxNoteBytes = config.json.maxNoteBytes as number;
     const fits = `fits\n${'a'.repeat(maxNoteBytes - 1024)}`;
     const tooLarge = `large\n${'b'.repeat(maxNoteBytes)}`;
@@ -112,7 +119,7 @@ describe('a note larger than a save may be', () => {
         { id: 'large', content: tooLarge },
       ],
     });
-    const result = await importFile(server.url, token, file, 'notes.json');
+    const result = await importFile(roomy.url, token, file, 'notes.json');
     expect(result.status).toBe(200);
     expect(result.json).toEqual({
       imported: 1,
@@ -124,10 +131,10 @@ describe('a note larger than a save may be', () => {
         },
       ],
     });
-    const [stored, ...others] = await listNotes(server.url, token);
+    const [stored, ...others] = await listNotes(roomy.url, token);
     expect(others).toEqual([]);
     expect(stored?.body).toBe(fits);
-    const saved = await call(server.url, 'PUT', '/api/notes', {
+    const saved = await call(roomy.url, 'PUT', '/api/notes', {
       token,
       body: { ...stored, body: `${fits}!` },
     });
@@ -162,9 +169,10 @@ describe('three large imports at once', () => {
         /^big-\d\.enex: reading it (took longer|needs more memory)/,
       );
     }
-    // It answered all along; here the test's own uploads share the event loop with the server.
+    // It answered all along, none held up for the reading's length; here the test's own uploads
+    // share the event loop with the server.
     expect(answerMs.length).toBeGreaterThan(5);
-    expect(Math.max(...answerMs)).toBeLessThan(1_000);
+    expect(Math.max(...answerMs)).toBeLessThan(READ_TIMEOUT_MS);
     for (const token of tokens) expect(await listNotes(small.url, token)).toEqual([]);
   });
 });
