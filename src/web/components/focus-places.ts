@@ -1,5 +1,7 @@
-import { MENU_BUTTON_ID } from './list-pane.js';
 import { NOTES_NAV_ID } from './notes-list.js';
+
+/** "Menu" above the list, where the focus goes back to when the menu closes. */
+export const MENU_BUTTON_ID = 'menu-button';
 
 /**
  * The places the keyboard is put after something it was on goes away (a dialog, a toggle, a

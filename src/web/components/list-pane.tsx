@@ -1,12 +1,11 @@
 import { useAppState, useController } from '../app-context.js';
+import { MENU_BUTTON_ID } from './focus-places.js';
 import { MenuIcon, PlusIcon } from './icons.js';
 import { ImportDropZone } from './import-drop-zone.js';
 import { NewNoteMenu } from './new-note-menu.js';
 import { NotesList } from './notes-list.js';
 import { OfflineIndicator } from './offline-indicator.js';
 import { SearchField } from './search-field.js';
-
-export const MENU_BUTTON_ID = 'menu-button';
 
 /** The notes list with its controls bar: "Menu", the title "Notes", "New" (spec §2.4). */
 export function ListPane() {

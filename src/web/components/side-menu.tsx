@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useAppState, useController } from '../app-context.js';
+import { MENU_BUTTON_ID } from './focus-places.js';
 import { AccountIcon, CloseIcon, LogOutIcon, TrashIcon } from './icons.js';
-import { MENU_BUTTON_ID } from './list-pane.js';
 import { TransferMenuEntries } from './transfer-menu-entries.js';
 import './side-menu.css';
 import { TagList } from './tag-list.js';
