@@ -105,6 +105,7 @@ async function everyRoute(): Promise<{ calls: RouteCall[]; token: string }> {
       path: `/api/notes/${note.id}/shares`,
       body: {},
     },
+    { route: 'POST /api/tags/shares', path: '/api/tags/shares', body: { tag: 'cached' } },
     ...gets('/api/shares'),
     { route: 'PATCH /api/shares/:id', path: '/api/shares/no-such-link', body: {} },
     { route: 'DELETE /api/shares/:id', path: '/api/shares/no-such-link' },

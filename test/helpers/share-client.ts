@@ -17,6 +17,21 @@ export async function createShare(
   return answer.json as CreateShareResponse;
 }
 
+/** `POST /api/tags/shares`, which must succeed. */
+export async function createTagShare(
+  baseUrl: string,
+  token: string,
+  tag: string,
+  options: Record<string, unknown> = {},
+): Promise<CreateShareResponse> {
+  const answer = await call(baseUrl, 'POST', '/api/tags/shares', {
+    token,
+    body: { tag, ...options },
+  });
+  if (answer.status !== 201) throw new Error(`share failed: ${answer.status} ${answer.text}`);
+  return answer.json as CreateShareResponse;
+}
+
 export interface ShareEvent {
   event: string;
   data: unknown;

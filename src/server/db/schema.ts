@@ -190,13 +190,13 @@ export interface SignInCodeTable {
   time_expires: number;
 }
 
-/** A personal API token (docs/api.md); times in Unix seconds. */
-/** A public share link (src/shared/shares.ts). */
+/** A public share link (src/shared/shares.ts): a note's, or a tag's when `note_id` is null. */
 export interface ShareTable {
   id: string;
   user_id: string;
-  /** The shared note; null leaves room for a link to a tag's notes. */
+  /** The shared note; null for a tag's link. */
   note_id: string | null;
+  /** The shared tag as written, without its `#`; null for a note's link. */
   tag: string | null;
   /** 1: a tag's link shares its nested tags too. */
   nested_tags: Generated<number>;
@@ -214,6 +214,7 @@ export interface ShareTable {
   time_last_view: number | null;
 }
 
+/** A personal API token (docs/api.md); times in Unix seconds. */
 export interface ApiTokenTable {
   id: string;
   user_id: string;

@@ -126,13 +126,21 @@ const holderOf = (userId: string, key: Expression<string> | RawBuilder<string>) 
     where h.user_id = ${userId} and h.name_key = ${key} and hn.time_deleted is null
     order by hn.time_last_modified desc, hn.change_seq desc, hn.id desc limit 1)`;
 
-/** The names of a note that lead to it (another note may win a name they share). */
-async function namesLeadingTo(db: Db, userId: string, noteId: string): Promise<string[]> {
-  const { rows } = await sql<{ name_key: string }>`
-    select m.name_key from note_link_names m
-    where m.note_id = ${noteId} and m.user_id = ${userId}
-      and ${holderOf(userId, sql.ref('m.name_key'))} = m.note_id`.execute(db);
-  return rows.map((row) => row.name_key);
+/** The names of some notes that lead to them (another note may win a name they share). */
+export async function namesLeadingTo(
+  db: Db,
+  userId: string,
+  noteIds: readonly string[],
+): Promise<{ noteId: string; key: string }[]> {
+  const found: { noteId: string; key: string }[] = [];
+  for (const part of chunks(noteIds)) {
+    const { rows } = await sql<{ note_id: string; name_key: string }>`
+      select m.note_id, m.name_key from note_link_names m
+      where m.user_id = ${userId} and m.note_id in (${sql.join(part)})
+        and ${holderOf(userId, sql.ref('m.name_key'))} = m.note_id`.execute(db);
+    found.push(...rows.map((row) => ({ noteId: row.note_id, key: row.name_key })));
+  }
+  return found;
 }
 
 /** At most this many notes are answered as linking to one note, the most recent. */
@@ -147,7 +155,7 @@ export async function notesLinkingTo(
   userId: string,
   noteId: string,
 ): Promise<{ notes: Note[]; names: Set<string> }> {
-  const names = await namesLeadingTo(db, userId, noteId);
+  const names = (await namesLeadingTo(db, userId, [noteId])).map((name) => name.key);
   if (names.length === 0) return { notes: [], names: new Set() };
   // From the links to the notes (a cross join keeps that order on SQLite): led by the user's
   // notes, the planner could walk all of them for a note that few link to. The order is found

@@ -2,8 +2,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_PASSWORD_LENGTH } from '../../shared/account-limits.js';
+import type { Note } from '../../shared/note.js';
 import { noteTitle } from '../../shared/note-display.js';
-import type { SharedNote } from '../../shared/shares.js';
+import { type SharedNote, shareAddress } from '../../shared/shares.js';
 import type { LoginThrottle } from '../accounts/login-throttle.js';
 import { verifyPassword } from '../accounts/password-hash.js';
 import type { AttachmentBlobs } from '../attachments/attachment-blobs.js';
@@ -19,11 +20,18 @@ import {
   LOCKED_BODY,
   type SharePageParts,
   sharedNoteBody,
+  sharedTagBody,
   sharePageFrame,
 } from './share-page.js';
 import { findOpenShare, type OpenShare, recordShareView } from './share-repository.js';
 import { ShareStreams } from './share-streams.js';
 import { hashShareToken, isShareToken, isUnlockProof, unlockProof } from './share-token.js';
+import {
+  carriesSharedTag,
+  linksWithinShare,
+  notesOfSharedTag,
+  type SharedTag,
+} from './shared-tag.js';
 
 export interface SharePageOptions {
   db: Db;
@@ -41,11 +49,13 @@ export interface SharePageOptions {
 /** The cookie that says this browser gave a link's password; one per link, by its path. */
 const UNLOCK_COOKIE = 'quire_share';
 
-const TokenParams = Type.Object({ token: Type.String({ maxLength: 64 }) });
-const FileParams = Type.Object({
-  token: Type.String({ maxLength: 64 }),
-  id: Type.String({ maxLength: 64 }),
-});
+const TOKEN = Type.String({ maxLength: 64 });
+const TokenParams = Type.Object({ token: TOKEN });
+/** A tag's link shows each of its notes at a path of its own under the link's. */
+const NoteParams = Type.Object({ token: TOKEN, noteId: TOKEN });
+/** The link, and for a tag's link the note of it that the page shows. */
+const PageParams = Type.Object({ token: TOKEN, noteId: Type.Optional(TOKEN) });
+const FileParams = Type.Object({ token: TOKEN, noteId: Type.Optional(TOKEN), id: TOKEN });
 const UnlockRequest = Type.Object(
   { password: Type.String({ maxLength: MAX_PASSWORD_LENGTH }) },
   { additionalProperties: false },
@@ -69,10 +79,17 @@ const sharedNoteOf = ({ body, revision, timeLastModified }: SharedNote): SharedN
   timeLastModified,
 });
 
+const sharedTagOf = (share: OpenShare & { noteId: null }): SharedTag => ({
+  userId: share.userId,
+  tag: share.tag,
+  nestedTags: share.nestedTags,
+});
+
 /**
- * The reader's side of share links, outside /api: the page `/s/{token}`, its password, its
- * stream of changes and the files its note shows. A link revoked, expired or whose note left
- * the list answers 404 like one that never was; nothing here tells who shared it.
+ * The reader's side of share links, outside /api: the page `/s/{token}` (a tag's link lists its
+ * notes there, each shown at `/s/{token}/notes/{id}`), its password, its stream of changes and
+ * the files its notes show. A link revoked, expired or whose note left the list answers 404 like
+ * one that never was; nothing here tells who shared it.
  */
 export function registerSharePages(app: FastifyInstance, options: SharePageOptions): void {
   const { db, bus, clock, throttle, blobs } = options;
@@ -100,11 +117,21 @@ export function registerSharePages(app: FastifyInstance, options: SharePageOptio
     cookiesNamed(request.headers.cookie, UNLOCK_COOKIE).some((proof) =>
       isUnlockProof(proof, token, share.passwordHash as string),
     );
+  /**
+   * The note a link shows at a page: a note's link its note, at the link's own path; a tag's
+   * link each listed note carrying the tag, at `notes/{id}` under it.
+   */
+  const noteOf = async (share: OpenShare, noteId: string | undefined) => {
+    if (share.noteId !== null) {
+      return noteId === undefined ? findNote(db, share.userId, share.noteId) : undefined;
+    }
+    const note = noteId === undefined ? undefined : await findNote(db, share.userId, noteId);
+    return note && carriesSharedTag(note.body, sharedTagOf(share)) ? note : undefined;
+  };
   /** The link's note for this request, or 404 for a link that does not show it to this reader. */
-  const readable = async (request: FastifyRequest, token: string) => {
+  const readable = async (request: FastifyRequest, token: string, noteId: string | undefined) => {
     const share = await openShare(token);
-    const note =
-      share && unlocked(request, token, share) && (await findNote(db, share.userId, share.noteId));
+    const note = share && unlocked(request, token, share) && (await noteOf(share, noteId));
     if (!share || !note) throw notFound('No such link');
     return { share, note };
   };
@@ -115,24 +142,54 @@ export function registerSharePages(app: FastifyInstance, options: SharePageOptio
       .header('cache-control', 'no-store')
       .header('x-robots-tag', parts.indexable ? 'all' : 'noindex, nofollow')
       .send(frame(parts));
+  const GONE = { title: 'Link not found', indexable: false, body: GONE_BODY };
+  const LOCKED = { title: 'Protected note', indexable: false, body: LOCKED_BODY };
+  /** The link of a page, once it may be shown to this reader; otherwise the page that says why. */
+  const openPage = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
+    const share = await openShare(token);
+    if (!share) return void page(reply, 404, GONE);
+    if (!unlocked(request, token, share)) return void page(reply, 401, LOCKED);
+    return share;
+  };
+  const notePage = async (reply: FastifyReply, share: OpenShare, note: Note, body: string) => {
+    await recordShareView(db, share.id, clock());
+    const title = noteTitle(note.body) ?? 'Untitled';
+    return page(reply, 200, { title, indexable: share.allowSearchEngines, body });
+  };
 
+  // A note's link shows its note; a tag's link the list of its notes.
   api.get('/s/:token', { schema: { params: TokenParams }, config }, async (request, reply) => {
     const { token } = request.params;
-    const share = await openShare(token);
-    const gone = { title: 'Link not found', indexable: false, body: GONE_BODY };
-    if (!share) return page(reply, 404, gone);
-    if (!unlocked(request, token, share)) {
-      return page(reply, 401, { title: 'Protected note', indexable: false, body: LOCKED_BODY });
+    const share = await openPage(request, reply, token);
+    if (!share) return reply;
+    if (share.noteId === null) {
+      const notes = await notesOfSharedTag(db, sharedTagOf(share));
+      await recordShareView(db, share.id, clock());
+      const title = `#${share.tag}`;
+      const body = sharedTagBody(shareAddress(token), title, notes);
+      return page(reply, 200, { title, indexable: share.allowSearchEngines, body });
     }
-    const note = await findNote(db, share.userId, share.noteId);
-    if (!note) return page(reply, 404, gone);
-    await recordShareView(db, share.id, clock());
-    return page(reply, 200, {
-      title: noteTitle(note.body) ?? 'Untitled',
-      indexable: share.allowSearchEngines,
-      body: sharedNoteBody(sharedNoteOf(note)),
-    });
+    const note = await noteOf(share, undefined);
+    if (!note) return page(reply, 404, GONE);
+    return notePage(reply, share, note, sharedNoteBody(sharedNoteOf(note)));
   });
+
+  // A note of a tag's link, its links to the link's other notes opening them within it.
+  api.get(
+    '/s/:token/notes/:noteId',
+    { schema: { params: NoteParams }, config },
+    async (request, reply) => {
+      const { token, noteId } = request.params;
+      const share = await openPage(request, reply, token);
+      if (!share) return reply;
+      const note = await noteOf(share, noteId);
+      if (!note || share.noteId !== null) return page(reply, 404, GONE);
+      const notes = await notesOfSharedTag(db, sharedTagOf(share));
+      const links = await linksWithinShare(db, share.userId, notes);
+      const list = { path: shareAddress(token), title: `#${share.tag}` };
+      return notePage(reply, share, note, sharedNoteBody({ ...sharedNoteOf(note), links }, list));
+    },
+  );
 
   // The password proves itself once; a cookie for this link's path alone carries the proof.
   api.post(
@@ -160,53 +217,65 @@ export function registerSharePages(app: FastifyInstance, options: SharePageOptio
     },
   );
 
-  // Server-sent events: the note each time it is saved, and `gone` when the link stops.
-  api.get(
-    '/s/:token/events',
-    { schema: { params: TokenParams }, config, compress: false },
-    async (request, reply) => {
-      const { token } = request.params;
-      const { share, note } = await readable(request, token);
-      const recheck = async () => {
-        const again = await openShare(token);
-        if (!again || again.id !== share.id || !unlocked(request, token, again)) return undefined;
-        const current = await findNote(db, again.userId, again.noteId);
-        return current && sharedNoteOf(current);
-      };
-      const timeLeftMs = share.timeExpires === null ? null : (share.timeExpires - clock()) * 1000;
-      const stream = streams.open(
-        { shareId: share.id, userId: share.userId, noteId: share.noteId, recheck },
-        sharedNoteOf(note),
-        timeLeftMs,
-        request.raw.socket,
-      );
-      return reply
-        .type('text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('x-accel-buffering', 'no')
-        .send(stream);
-    },
-  );
+  // Server-sent events: the note each time it is saved, and `gone` when the link stops showing it.
+  for (const url of ['/s/:token/events', '/s/:token/notes/:noteId/events']) {
+    api.get(
+      url,
+      { schema: { params: PageParams }, config, compress: false },
+      async (request, reply) => {
+        const { token, noteId } = request.params;
+        const { share, note } = await readable(request, token, noteId);
+        const recheck = async () => {
+          const again = await openShare(token);
+          if (!again || again.id !== share.id || !unlocked(request, token, again)) return undefined;
+          const current = await noteOf(again, noteId);
+          return current && sharedNoteOf(current);
+        };
+        const tag = share.noteId === null ? sharedTagOf(share) : undefined;
+        const timeLeftMs = share.timeExpires === null ? null : (share.timeExpires - clock()) * 1000;
+        const stream = streams.open(
+          {
+            shareId: share.id,
+            userId: share.userId,
+            noteId: note.id,
+            recheck,
+            // A note that no longer carries the shared tag leaves the link at once.
+            shows: (body) => tag === undefined || carriesSharedTag(body, tag),
+          },
+          sharedNoteOf(note),
+          timeLeftMs,
+          request.raw.socket,
+        );
+        return reply
+          .type('text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header('x-accel-buffering', 'no')
+          .send(stream);
+      },
+    );
+  }
 
   if (!blobs) return;
   // Only the files the note refers to, and only while the link shows it.
-  api.route({
-    method: ['GET', 'HEAD'],
-    url: '/s/:token/files/:id',
-    schema: { params: FileParams },
-    config,
-    compress: false,
-    handler: async (request, reply) => {
-      const { token, id } = request.params;
-      const { share, note } = await readable(request, token);
-      if (!note.body.includes(attachmentPath(id))) throw notFound('No such file in this note');
-      return sendAttachment(request, reply, {
-        db,
-        blobs,
-        userId: share.userId,
-        id,
-        cacheControl: FILE_CACHE_CONTROL,
-      });
-    },
-  });
+  for (const url of ['/s/:token/files/:id', '/s/:token/notes/:noteId/files/:id']) {
+    api.route({
+      method: ['GET', 'HEAD'],
+      url,
+      schema: { params: FileParams },
+      config,
+      compress: false,
+      handler: async (request, reply) => {
+        const { token, noteId, id } = request.params;
+        const { share, note } = await readable(request, token, noteId);
+        if (!note.body.includes(attachmentPath(id))) throw notFound('No such file in this note');
+        return sendAttachment(request, reply, {
+          db,
+          blobs,
+          userId: share.userId,
+          id,
+          cacheControl: FILE_CACHE_CONTROL,
+        });
+      },
+    });
+  }
 }

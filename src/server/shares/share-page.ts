@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { escapeHtml } from '../../shared/escape-html.js';
-import type { SharedNote } from '../../shared/shares.js';
+import type { Note } from '../../shared/note.js';
+import { noteDisplay } from '../../shared/note-display.js';
+import { type SharedNote, type SharedTagNote, sharedNotePath } from '../../shared/shares.js';
 
 /**
  * The share page's frame as the web build made it (src/web/share.html): its script and styles,
@@ -39,15 +41,42 @@ export function sharePageFrame(webClientDir: string): (parts: SharePageParts) =>
 /** JSON safe inside a `<script type="application/json">`: no `<` can end the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
+/** The list a note of a tag's link belongs to: where it is, and its name (`#tag`). */
+export interface SharedList {
+  path: string;
+  title: string;
+}
+
+const backTo = (list: SharedList) =>
+  `<nav class="share__back"><a href="${escapeHtml(list.path)}">${escapeHtml(list.title)}</a></nav>`;
+
 /**
  * The note: its text as plain text (what shows before the page's script renders it, and to
- * readers without scripts), and the same as data for the script.
+ * readers without scripts), and the same as data for the script; in a tag's link, a way back to
+ * its list above it.
  */
-export function sharedNoteBody(note: SharedNote): string {
+export function sharedNoteBody(note: SharedNote | SharedTagNote, list?: SharedList): string {
   return [
+    list ? backTo(list) : '',
     `<article class="note-preview share__note" id="share-note"><pre class="share__text">${escapeHtml(note.body)}</pre></article>`,
     `<script type="application/json" id="share-data">${scriptJson(note)}</script>`,
   ].join('');
+}
+
+/** A tag's link: its notes in the list's order, each its title and the start of its text. */
+export function sharedTagBody(path: string, title: string, notes: readonly Note[]): string {
+  const items = notes.map((note) => {
+    const shown = noteDisplay(note.body);
+    const preview = shown.preview
+      ? `<span class="share__item-preview">${escapeHtml(shown.preview)}</span>`
+      : '';
+    return `<li><a class="share__item" href="${escapeHtml(sharedNotePath(path, note.id))}"><span class="share__item-title">${escapeHtml(shown.title ?? 'Untitled')}</span>${preview}</a></li>`;
+  });
+  const list =
+    items.length > 0
+      ? `<ul class="share__items">${items.join('')}</ul>`
+      : '<p class="share__empty">No note carries this tag now.</p>';
+  return `<section class="share__list"><h1>${escapeHtml(title)}</h1>${list}</section>`;
 }
 
 export const LOCKED_BODY = [

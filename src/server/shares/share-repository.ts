@@ -3,17 +3,21 @@ import { noteTitle } from '../../shared/note-display.js';
 import type { ShareInfo } from '../../shared/shares.js';
 import type { Db, ShareTable } from '../db/schema.js';
 
-export interface NewShare {
+/** What a link shows: one note, or the listed notes carrying a tag (and its nested tags). */
+export type ShareSubject =
+  | { noteId: string; tag: null; nestedTags: false }
+  | { noteId: null; tag: string; nestedTags: boolean };
+
+export type NewShare = ShareSubject & {
   id: string;
   userId: string;
-  noteId: string;
   tokenHash: string;
   tokenHint: string;
   passwordHash: string | null;
   allowSearchEngines: boolean;
   timeCreated: number;
   timeExpires: number | null;
-}
+};
 
 /** What changes in a link: only what is given. */
 export interface ShareChanges {
@@ -22,14 +26,24 @@ export interface ShareChanges {
   timeExpires?: number | null;
 }
 
-/** A link as its page sees it: enough to check it and show its note, nothing of its owner. */
-export interface OpenShare {
+/** A link as its page sees it: enough to check it and show its notes, nothing of its owner. */
+export type OpenShare = ShareSubject & {
   id: string;
   userId: string;
-  noteId: string;
   passwordHash: string | null;
   allowSearchEngines: boolean;
   timeExpires: number | null;
+};
+
+/** The subject of a stored row: a note's link has a note, a tag's link its tag. */
+function subjectOf(row: {
+  noteId: string | null;
+  tag: string | null;
+  nestedTags: number | string;
+}): ShareSubject {
+  return row.noteId !== null
+    ? { noteId: row.noteId, tag: null, nestedTags: false }
+    : { noteId: null, tag: row.tag ?? '', nestedTags: Number(row.nestedTags) === 1 };
 }
 
 const optionalNumber = (value: number | string | null) => (value === null ? null : Number(value));
@@ -41,6 +55,8 @@ export async function insertShare(db: Db, share: NewShare): Promise<void> {
       id: share.id,
       user_id: share.userId,
       note_id: share.noteId,
+      tag: share.tag,
+      nested_tags: share.nestedTags ? 1 : 0,
       token_hash: share.tokenHash,
       token_hint: share.tokenHint,
       password_hash: share.passwordHash,
@@ -69,10 +85,12 @@ export async function listSharesOfUser(
 ): Promise<ShareInfo[]> {
   let query = db
     .selectFrom('shares')
-    .innerJoin('notes', 'notes.id', 'shares.note_id')
+    .leftJoin('notes', 'notes.id', 'shares.note_id')
     .select([
       'shares.id as id',
       'shares.note_id as noteId',
+      'shares.tag as tag',
+      'shares.nested_tags as nestedTags',
       'notes.body as body',
       'shares.token_hint as hint',
       'shares.time_created as timeCreated',
@@ -87,8 +105,8 @@ export async function listSharesOfUser(
   const rows = await query.orderBy('shares.time_created', 'desc').orderBy('shares.id').execute();
   return rows.map((row) => ({
     id: row.id,
-    noteId: row.noteId as string,
-    title: noteTitle(row.body) ?? 'Untitled',
+    ...subjectOf(row),
+    title: row.noteId === null ? `#${row.tag}` : (noteTitle(row.body ?? '') ?? 'Untitled'),
     hint: row.hint,
     timeCreated: Number(row.timeCreated),
     timeExpires: optionalNumber(row.timeExpires),
@@ -146,7 +164,10 @@ export async function deleteSharesOfNote(
   return gone.map((row) => row.id);
 }
 
-/** The link a token's hash names, if its note is in the list and the link has not expired. */
+/**
+ * The link a token's hash names, if it has not expired and, for a note's link, its note is in
+ * the list.
+ */
 export async function findOpenShare(
   db: Db,
   tokenHash: string,
@@ -154,17 +175,19 @@ export async function findOpenShare(
 ): Promise<OpenShare | undefined> {
   const row = await db
     .selectFrom('shares')
-    .innerJoin('notes', 'notes.id', 'shares.note_id')
+    .leftJoin('notes', 'notes.id', 'shares.note_id')
     .select([
       'shares.id as id',
       'shares.user_id as userId',
       'shares.note_id as noteId',
+      'shares.tag as tag',
+      'shares.nested_tags as nestedTags',
       'shares.password_hash as passwordHash',
       'shares.allow_search_engines as allowSearchEngines',
       'shares.time_expires as timeExpires',
     ])
     .where('shares.token_hash', '=', tokenHash)
-    .where('notes.time_deleted', 'is', null)
+    .where((eb) => eb.or([eb('shares.note_id', 'is', null), eb('notes.time_deleted', 'is', null)]))
     .where((eb) =>
       eb.or([eb('shares.time_expires', 'is', null), eb('shares.time_expires', '>', now)]),
     )
@@ -173,7 +196,7 @@ export async function findOpenShare(
   return {
     id: row.id,
     userId: row.userId,
-    noteId: row.noteId as string,
+    ...subjectOf(row),
     passwordHash: row.passwordHash,
     allowSearchEngines: Number(row.allowSearchEngines) === 1,
     timeExpires: optionalNumber(row.timeExpires),

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { noteTags } from '../../shared/note-tags.js';
 import {
+  type CreateShareRequest,
   type CreateShareResponse,
   MAX_SHARES_PER_ACCOUNT,
   type ShareInfo,
@@ -14,8 +16,9 @@ import type { Db } from '../db/schema.js';
 import { conflict, invalidInput, notFound } from '../domain-errors.js';
 import { NoContent } from '../http/schemas/no-content.js';
 import {
-  CreateShareRequest,
+  CreateShareRequest as CreateShareRequestSchema,
   CreateShareResponse as CreateShareSchema,
+  CreateTagShareRequest,
   ShareIdParams,
   ShareInfo as ShareInfoSchema,
   ShareListResponse as ShareListSchema,
@@ -29,6 +32,7 @@ import {
   deleteSharesOfUser,
   insertShare,
   listSharesOfUser,
+  type ShareSubject,
   updateShareOfUser,
 } from './share-repository.js';
 import { newShareToken } from './share-token.js';
@@ -48,7 +52,7 @@ async function passwordHashOf(password: string | null | undefined, cost: number)
 }
 
 /**
- * The owner's side of share links: make one for a note, list, change and revoke them. Only a
+ * The owner's side of share links: make one for a note or a tag, list, change and revoke them. Only a
  * signed-in session manages them (publishing is the account's own act, never a script's), and
  * another account's link is 404, exactly like an unknown one.
  */
@@ -70,46 +74,72 @@ export function registerShareRoutes(app: FastifyInstance, options: ShareRoutesOp
     return found;
   };
 
+  /** Makes a link to what `subject` names, with its options; the answer shows it whole once. */
+  const make = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    subject: ShareSubject,
+    options: CreateShareRequest,
+  ) => {
+    const { userId } = request.session;
+    const { timeExpires = null, password, allowSearchEngines = false } = options;
+    checkExpiry(timeExpires);
+    if ((await countSharesOfUser(db, userId)) >= MAX_SHARES_PER_ACCOUNT) {
+      throw conflict(`An account holds at most ${MAX_SHARES_PER_ACCOUNT} links; revoke one first`);
+    }
+    const { token, hash, hint } = newShareToken();
+    const id = randomUUID();
+    await insertShare(db, {
+      id,
+      userId,
+      ...subject,
+      tokenHash: hash,
+      tokenHint: hint,
+      passwordHash: (await passwordHashOf(password, scryptCost)) ?? null,
+      allowSearchEngines,
+      timeCreated: clock(),
+      timeExpires,
+    });
+    request.log.info({ userId, shareId: id }, 'Share link made');
+    const created: CreateShareResponse = {
+      ...(await oneOf(userId, id)),
+      path: shareAddress(token),
+    };
+    return reply.code(201).send(created);
+  };
+
   api.post(
     '/api/notes/:id/shares',
     {
       schema: {
         params: NoteIdParams,
-        body: CreateShareRequest,
+        body: CreateShareRequestSchema,
         response: { 201: CreateShareSchema },
       },
       preHandler: authenticated('session'),
     },
     async (request, reply) => {
-      const { userId } = request.session;
-      const { timeExpires = null, password, allowSearchEngines = false } = request.body;
-      checkExpiry(timeExpires);
-      const stored = await findStoredNote(db, userId, request.params.id);
+      const stored = await findStoredNote(db, request.session.userId, request.params.id);
       if (!stored || stored.timeDeleted !== null) throw notFound('No such note');
-      if ((await countSharesOfUser(db, userId)) >= MAX_SHARES_PER_ACCOUNT) {
-        throw conflict(
-          `An account holds at most ${MAX_SHARES_PER_ACCOUNT} links; revoke one first`,
-        );
+      const subject = { noteId: stored.note.id, tag: null, nestedTags: false } as const;
+      return make(request, reply, subject, request.body);
+    },
+  );
+
+  // A tag's notes, as the list filters by it: whichever carry it when the page is read.
+  api.post(
+    '/api/tags/shares',
+    {
+      schema: { body: CreateTagShareRequest, response: { 201: CreateShareSchema } },
+      preHandler: authenticated('session'),
+    },
+    async (request, reply) => {
+      const { tag, nestedTags = false, ...options } = request.body;
+      const written = tag.startsWith('#') ? tag.slice(1) : tag;
+      if (noteTags(`#${written}`)[0] !== written) {
+        throw invalidInput('Not a tag: write it as it follows # in a note, like projects/work');
       }
-      const { token, hash, hint } = newShareToken();
-      const id = randomUUID();
-      await insertShare(db, {
-        id,
-        userId,
-        noteId: stored.note.id,
-        tokenHash: hash,
-        tokenHint: hint,
-        passwordHash: (await passwordHashOf(password, scryptCost)) ?? null,
-        allowSearchEngines,
-        timeCreated: clock(),
-        timeExpires,
-      });
-      request.log.info({ userId, shareId: id }, 'Share link made');
-      const created: CreateShareResponse = {
-        ...(await oneOf(userId, id)),
-        path: shareAddress(token),
-      };
-      return reply.code(201).send(created);
+      return make(request, reply, { noteId: null, tag: written, nestedTags }, options);
     },
   );
 

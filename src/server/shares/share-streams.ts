@@ -9,6 +9,8 @@ export interface ShareStreamOf {
   noteId: string;
   /** Reads the link again: the note as it is now, or undefined when the page may not show it. */
   recheck(): Promise<SharedNote | undefined>;
+  /** Whether the link still shows the note with this text (a tag's link: it carries the tag). */
+  shows(body: string): boolean;
 }
 
 interface ShareStream extends ShareStreamOf {
@@ -48,7 +50,7 @@ export class ShareStreams {
         const streams = this.byNote.get(noteId);
         if (!streams) return;
         for (const stream of streams) {
-          if (change.event === 'update') {
+          if (change.event === 'update' && stream.shows(change.note.body)) {
             const { body, revision, timeLastModified } = change.note;
             this.send(stream, event(SHARE_EVENT_NOTE, { body, revision, timeLastModified }));
           } else this.end(stream);

@@ -113,6 +113,9 @@ it('describes share links as the client reads them', () => {
     Static<typeof ShareSchemas.CreateShareRequest>
   >().toEqualTypeOf<Shares.CreateShareRequest>();
   expectTypeOf<
+    Static<typeof ShareSchemas.CreateTagShareRequest>
+  >().toEqualTypeOf<Shares.CreateTagShareRequest>();
+  expectTypeOf<
     Static<typeof ShareSchemas.UpdateShareRequest>
   >().toEqualTypeOf<Shares.UpdateShareRequest>();
   expectTypeOf<

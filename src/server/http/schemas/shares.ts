@@ -2,10 +2,15 @@ import { Type } from '@sinclair/typebox';
 import { MAX_PASSWORD_LENGTH } from '../../../shared/account-limits.js';
 import { UnixSeconds } from './note.js';
 
+/** Longer than any tag a person writes; a tag's link names its tag in a page title. */
+const MAX_TAG_LENGTH = 200;
+
 /** A `ShareInfo` (src/shared/shares.ts). */
 export const ShareInfo = Type.Object({
   id: Type.String(),
-  noteId: Type.String(),
+  noteId: Type.Union([Type.String(), Type.Null()]),
+  tag: Type.Union([Type.String(), Type.Null()]),
+  nestedTags: Type.Boolean(),
   title: Type.String(),
   hint: Type.String(),
   timeCreated: UnixSeconds,
@@ -27,6 +32,15 @@ const shareOptions = {
 };
 
 export const CreateShareRequest = Type.Object(shareOptions, { additionalProperties: false });
+
+export const CreateTagShareRequest = Type.Object(
+  {
+    ...shareOptions,
+    tag: Type.String({ minLength: 1, maxLength: MAX_TAG_LENGTH }),
+    nestedTags: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
 
 export const UpdateShareRequest = Type.Object(shareOptions, { additionalProperties: false });
 
