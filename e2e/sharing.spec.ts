@@ -188,3 +188,67 @@ test('the owner makes a link from the toolbar, sees it in Account, and revokes i
   await expect(reader.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
   await context.close();
 });
+
+test('a tag shared from the list opens as its notes; a link between them opens within the share, others are words, and an edit arrives live', async ({
+  page,
+  browser,
+  account,
+}) => {
+  await account.api.createNote('Private diary\nnot for anyone');
+  const glossary = await account.api.createNote('Glossary\n#handbook Terms we use.');
+  await account.api.createNote(
+    'Welcome\n#handbook/start Read the [[Glossary]], not the [[Private diary]].',
+  );
+  await openLoggedIn(page, account);
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await page
+    .getByRole('region', { name: 'Tags' })
+    .getByRole('button', { name: '#handbook 2 notes' })
+    .click();
+  await page.screenshot({ path: test.info().outputPath('share-tag-filter.png') });
+  await page.getByRole('button', { name: 'Share #handbook' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share #handbook' });
+  await expect(dialog.getByRole('checkbox', { name: /Include nested tags/ })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Make link' }).click();
+  const made = dialog.getByLabel('Your new link (shown this once)');
+  await expect(made).toHaveValue(/\/s\/[A-Za-z0-9_-]{43}$/);
+  const url = await made.inputValue();
+  await expect(dialog.getByRole('list', { name: 'Links to #handbook' })).toContainText(
+    'nested tags too',
+  );
+  await page.screenshot({ path: test.info().outputPath('share-tag-dialog.png') });
+  await page.keyboard.press('Escape');
+
+  const context = await browser.newContext({
+    viewport: test.info().project.use.viewport ?? undefined,
+  });
+  const reader = await context.newPage();
+  await reader.goto(url);
+  await expect(reader).toHaveTitle('#handbook');
+  const notes = reader.getByRole('list').getByRole('link');
+  await expect(notes).toHaveText([/^Welcome/, /^Glossary/]);
+  await expect(reader.getByText('not for anyone')).toHaveCount(0);
+  await reader.screenshot({ path: test.info().outputPath('share-tag-list.png'), fullPage: true });
+
+  await notes.filter({ hasText: 'Welcome' }).click();
+  await expect(shared(reader)).toContainText('Read the Glossary');
+  // The note outside the share is words; the shared one opens within the share.
+  await expect(shared(reader).getByText('Private diary')).toBeVisible();
+  await expect(shared(reader).getByRole('link', { name: 'Private diary' })).toHaveCount(0);
+  await reader.screenshot({ path: test.info().outputPath('share-tag-note.png'), fullPage: true });
+  await shared(reader).getByRole('link', { name: 'Glossary' }).click();
+  await expect(reader).toHaveURL(`${url}/notes/${glossary.id}`);
+  await expect(shared(reader)).toContainText('Terms we use.');
+
+  // The owner types in the shared note; the open page follows without a reload.
+  await notesNav(page)
+    .getByRole('link', { name: /^Glossary/ })
+    .click();
+  await expect(editor(page)).toContainText('Terms we use.');
+  await editor(page).press('ControlOrMeta+End');
+  await editor(page).pressSequentially(' And a new one.');
+  await expect(shared(reader)).toContainText('Terms we use. And a new one.');
+  await reader.getByRole('link', { name: '#handbook' }).click();
+  await expect(reader.getByRole('list').getByRole('link')).toHaveCount(2);
+  await context.close();
+});

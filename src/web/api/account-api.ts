@@ -13,6 +13,7 @@ import type { AttachmentUsage } from '../../shared/attachment.js';
 import type {
   CreateShareRequest,
   CreateShareResponse,
+  CreateTagShareRequest,
   ShareInfo,
   ShareListResponse,
   UpdateShareRequest,
@@ -73,6 +74,8 @@ export const accountApi = {
       `/api/notes/${encodeURIComponent(noteId)}/shares`,
       request,
     ),
+  createTagShare: (token: string, request: CreateTagShareRequest) =>
+    accountCall<CreateShareResponse>(token, 'POST', '/api/tags/shares', request),
   updateShare: (token: string, id: string, request: UpdateShareRequest) =>
     accountCall<ShareInfo>(token, 'PATCH', `/api/shares/${encodeURIComponent(id)}`, request),
   revokeShare: (token: string, id: string) =>

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ShareIcon } from '../icons.js';
 import { ShareDialog } from './share-dialog.js';
 
 /** "Share" in the note's toolbar: the note's public links. */
 export function ShareButton({ noteId }: { noteId: string }) {
   const [open, setOpen] = useState(false);
+  const subject = useMemo(() => ({ noteId }), [noteId]);
   return (
     <>
       <button
@@ -17,7 +18,7 @@ export function ShareButton({ noteId }: { noteId: string }) {
         <ShareIcon />
         <span className="button__label">Share</span>
       </button>
-      {open && <ShareDialog noteId={noteId} onClose={() => setOpen(false)} />}
+      {open && <ShareDialog subject={subject} onClose={() => setOpen(false)} />}
     </>
   );
 }

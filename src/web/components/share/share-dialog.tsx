@@ -1,4 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { tagName } from '../../../shared/note-tags.js';
 import type { CreateShareRequest, ShareInfo } from '../../../shared/shares.js';
 import { AccountRequestError, accountApi, accountErrorMessage } from '../../api/account-api.js';
 import { useAccountCall } from '../account/use-account-call.js';
@@ -17,6 +18,12 @@ const EXPIRIES = [
   { days: 30, label: 'In 30 days' },
 ];
 
+/**
+ * What a dialog's links share: a note, or the notes of a tag (as written, without `#`). Its
+ * list is read again when the subject changes: give the same object while it is the same.
+ */
+export type ShareSubject = { noteId: string } | { tag: string };
+
 function shareErrorMessage(failure: unknown): string {
   if (failure instanceof AccountRequestError && failure.status === 404) {
     return 'Sharing is turned off on this server, or the note is gone';
@@ -24,11 +31,17 @@ function shareErrorMessage(failure: unknown): string {
   return accountErrorMessage(failure);
 }
 
+const sharesSubject = (share: ShareInfo, subject: ShareSubject) =>
+  'noteId' in subject
+    ? share.noteId === subject.noteId
+    : share.tag !== null && tagName(share.tag) === tagName(subject.tag);
+
 /**
- * The note's share links: make one (with an expiry, a password, search engines allowed or not),
- * copy the new link, which is shown this once, and revoke any.
+ * The share links of a note or a tag: make one (with an expiry, a password, search engines
+ * allowed or not, a tag's nested tags or not), copy the new link, which is shown this once, and
+ * revoke any.
  */
-export function ShareDialog({ noteId, onClose }: { noteId: string; onClose(): void }) {
+export function ShareDialog({ subject, onClose }: { subject: ShareSubject; onClose(): void }) {
   const call = useAccountCall();
   const [links, setLinks] = useState<ShareInfo[] | null>(null);
   const [made, setMade] = useState('');
@@ -43,11 +56,12 @@ export function ShareDialog({ noteId, onClose }: { noteId: string; onClose(): vo
     const read = ++reads.current;
     try {
       const listed = await call(accountApi.shares);
-      if (read === reads.current) setLinks(listed.filter((share) => share.noteId === noteId));
+      const shared = listed.filter((share) => sharesSubject(share, subject));
+      if (read === reads.current) setLinks(shared);
     } catch (failure) {
       if (read === reads.current) setError(shareErrorMessage(failure));
     }
-  }, [call, noteId]);
+  }, [call, subject]);
   useEffect(() => void load(), [load]);
 
   async function make(event: FormEvent<HTMLFormElement>) {
@@ -63,7 +77,15 @@ export function ShareDialog({ noteId, onClose }: { noteId: string; onClose(): vo
     setError('');
     setBusy(true);
     try {
-      const created = await call((token) => accountApi.createShare(token, noteId, request));
+      const created = await call((token) =>
+        'noteId' in subject
+          ? accountApi.createShare(token, subject.noteId, request)
+          : accountApi.createTagShare(token, {
+              ...request,
+              tag: subject.tag,
+              nestedTags: form.get('nested') === 'on',
+            }),
+      );
       setMade(`${window.location.origin}${created.path}`);
       setCopied(false);
     } catch (failure) {
@@ -94,11 +116,16 @@ export function ShareDialog({ noteId, onClose }: { noteId: string; onClose(): vo
   }
 
   return (
-    <ModalDialog title="Share" onClose={onClose} className="share-dialog">
+    <ModalDialog
+      title={'noteId' in subject ? 'Share' : `Share #${subject.tag}`}
+      onClose={onClose}
+      className="share-dialog"
+    >
       <div className="share-dialog__body">
         <p className="account-section__hint">
-          Anyone with a link can read this note, and see its changes as you make them, without an
-          account.
+          {'noteId' in subject
+            ? 'Anyone with a link can read this note, and see its changes as you make them, without an account.'
+            : `Anyone with a link can read the notes tagged #${subject.tag} when they open it, and see their changes as you make them, without an account. Links to other notes show as plain words.`}
         </p>
         {made && (
           <div className="share-dialog__made">
@@ -140,6 +167,12 @@ export function ShareDialog({ noteId, onClose }: { noteId: string; onClose(): vo
             autoComplete="new-password"
             className="share-dialog__field"
           />
+          {'tag' in subject && (
+            <label className="share-dialog__check">
+              <input type="checkbox" name="nested" defaultChecked /> Include nested tags (#
+              {subject.tag}/…)
+            </label>
+          )}
           <label className="share-dialog__check">
             <input type="checkbox" name="search" /> Allow search engines
           </label>
@@ -148,7 +181,10 @@ export function ShareDialog({ noteId, onClose }: { noteId: string; onClose(): vo
           </button>
         </form>
         {links && links.length > 0 && (
-          <ul className="session-list" aria-label="Links to this note">
+          <ul
+            className="session-list"
+            aria-label={'noteId' in subject ? 'Links to this note' : `Links to #${subject.tag}`}
+          >
             {links.map((share) => (
               <ShareLinkItem
                 key={share.id}

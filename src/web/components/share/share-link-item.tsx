@@ -11,6 +11,7 @@ export function shareOptionsText(share: ShareInfo, now: number): string {
       ? 'Never expires'
       : `${share.timeExpires <= now ? 'Expired' : 'Expires'} ${day(share.timeExpires)}`;
   const parts = [expiry];
+  if (share.nestedTags) parts.push('nested tags too');
   if (share.hasPassword) parts.push('password');
   parts.push(share.allowSearchEngines ? 'search engines allowed' : 'hidden from search engines');
   return parts.join(' · ');
