@@ -316,6 +316,28 @@ describe('with wrong passwords throttled', () => {
   });
 });
 
+describe('with SHARE_RATE_LIMIT', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ config: { shareRateLimit: 4 } });
+  });
+  afterAll(async () => limited.close());
+
+  it('refuses a client past its share requests a minute, pages, streams and files together', async () => {
+    const owner = await signUp(limited.url);
+    const note = await createNote(limited.url, owner, 'Popular');
+    const { path } = await createShare(limited.url, owner, note.id);
+    for (const suffix of ['', '', '/files/none', '']) {
+      expect((await call(limited.url, 'GET', `${path}${suffix}`)).status).not.toBe(429);
+    }
+    const refused = await call(limited.url, 'GET', path);
+    expect(refused.status).toBe(429);
+    expect(refused.json.code).toBe('rate_limited');
+    // The owner's own calls are not share requests.
+    expect((await call(limited.url, 'GET', '/api/shares', { token: owner })).status).toBe(200);
+  });
+});
+
 describe('with SHARING=false', () => {
   let off: TestServer;
   beforeAll(async () => {

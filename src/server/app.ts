@@ -84,14 +84,10 @@ export interface AppOptions {
   /** How long reading an import may take, and how many run at once; tests change them. */
   imports?: Pick<ImportRouteOptions, 'readTimeoutMs' | 'importsAtOnce'>;
   webClientDir?: string;
-  /** Requests a minute one client address may make to share pages; the bench lifts it. */
-  shareRequestsPerMinute?: number;
 }
 
 const MAX_SOCKET_MESSAGE_BYTES = 16 * 1024;
 const AUTH_RATE_WINDOW_MS = 60_000;
-/** A reader's page, its stream, its pictures and a few reloads, many times over. */
-const SHARE_REQUESTS_PER_MINUTE = 300;
 
 /**
  * Builds the whole HTTP application over a database and a live bus it is given (and does not
@@ -213,7 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       throttle: new LoginThrottle(config.authRateLimit),
       blobs: attachments?.store.blobs,
       webClientDir: options.webClientDir ?? WEB_CLIENT_DIR,
-      requestsPerMinute: options.shareRequestsPerMinute ?? SHARE_REQUESTS_PER_MINUTE,
+      requestsPerMinute: config.shareRateLimit,
     });
   }
   registerExportRoute(app, { db, authenticated, blobs: attachments?.store.blobs });

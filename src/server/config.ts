@@ -47,6 +47,8 @@ export interface Config {
   hsts: boolean;
   /** Public share links (SHARING); false: no share routes or pages at all. */
   sharing: boolean;
+  /** Requests a minute one client address may make to share pages together; 0: no limit. */
+  shareRateLimit: number;
   /** Files in notes (docs/attachments.md); false when ATTACHMENTS=false: no routes at all. */
   attachments: AttachmentConfig | false;
   /** Backups the server makes on a schedule (BACKUP_DIR); none when BACKUP_DIR is unset. */
@@ -280,6 +282,8 @@ export function loadConfig(env: Env = process.env): Config {
     database: location,
     allowSignup: boolean(env, 'ALLOW_SIGNUP'),
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 10, 0, 1_000_000),
+    // A reader's page, its stream, its pictures and a few reloads, many times over.
+    shareRateLimit: integer(env, 'SHARE_RATE_LIMIT', 300, 0, 1_000_000),
     bodyLimit: byteSize(env, 'BODY_LIMIT', 2 * MIB),
     logLevel: logLevel(env),
     scryptCost: integer(env, 'SCRYPT_COST', 17, 10, 20),

@@ -32,6 +32,7 @@ export function testConfig(database: DatabaseLocation, overrides: Partial<Config
     database,
     allowSignup: true,
     authRateLimit: 0,
+    shareRateLimit: 300,
     bodyLimit: 2 * 1024 * 1024,
     logLevel: 'silent',
     scryptCost: 10,
