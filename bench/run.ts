@@ -27,6 +27,7 @@ import {
   yardstickPairs,
 } from './results-table.js';
 import { searchSection } from './search-section.js';
+import { sharePageSection } from './share-page.js';
 import { loadSettings } from './settings.js';
 import { measureSyncSaves } from './sync-saves.js';
 import { printSyncSaves } from './sync-saves-table.js';
@@ -158,6 +159,8 @@ try {
       path.join(tempDir, 'links.db'),
       settings.postgresUrl || undefined,
     );
+    print();
+    addToResultsJson(file, 'sharePage', await sharePageSection(settings, tempDir));
     print();
     await backupStallSection(tempDir, settings.postgresUrl);
   }
