@@ -27,8 +27,8 @@ import {
   yardstickPairs,
 } from './results-table.js';
 import { searchSection } from './search-section.js';
-import { sharePageSection } from './share-page.js';
 import { loadSettings } from './settings.js';
+import { sharePageSection } from './share-page.js';
 import { measureSyncSaves } from './sync-saves.js';
 import { printSyncSaves } from './sync-saves-table.js';
 import { count, formatTable, ms } from './table.js';
