@@ -1,8 +1,8 @@
-/** Longest title and preview shown in the notes list (spec §3.2, §9). */
+/** Longest title and preview shown in the notes list (docs/interface.md#title-and-preview). */
 export const TITLE_MAX_LENGTH = 100;
 export const PREVIEW_MAX_LENGTH = 100;
 
-/** Shown in the list for a note without a title (spec §9). */
+/** Shown in the list for a note without a title (docs/interface.md#the-notes-list). */
 export const UNTITLED_NOTE_TITLE = 'New note ...';
 
 export interface NoteDisplay {
@@ -47,7 +47,7 @@ export function noteTitle(body: string): string | undefined {
   return first.done ? undefined : truncateCodePoints(first.value, TITLE_MAX_LENGTH);
 }
 
-/** Derives a note's title and preview line from its body (spec §3.2). */
+/** Derives a note's title and preview line from its body (docs/interface.md#title-and-preview). */
 export function noteDisplay(body: string): NoteDisplay {
   const lines = nonBlankLines(body);
   const first = lines.next();

@@ -8,7 +8,7 @@ import { StartupScreen } from './components/startup-screen.js';
 // Its own chunk: the QR code library is needed only while setting up two-factor sign-in.
 const AccountScreen = lazy(() => import('./components/account/account-screen.js'));
 
-/** The top-level choice (spec §2.1): logged in → list/detail layout, otherwise Log In. */
+/** Logged in → list/detail layout, otherwise Log In (docs/interface.md#which-screen-shows). */
 export function App() {
   const startup = useAppState((state) => state.startup);
   const loggedIn = useAppState((state) => state.token !== '');

@@ -3,7 +3,7 @@ import type { AppController } from '../controller/app-controller.js';
 import { selectVisibleNoteIds } from '../state/find-selectors.js';
 import { focusListItem } from './focus-places.js';
 
-/** Browser confirmation before a delete (spec §2.5, §9). */
+/** Browser confirmation before a delete (docs/interface.md#the-note-pane). */
 export const DELETE_CONFIRMATION = 'Are you sure?';
 
 /**

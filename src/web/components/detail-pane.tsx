@@ -20,7 +20,10 @@ function focusNoteInList(noteId: string) {
   });
 }
 
-/** Detail pane (spec §2.5): toolbar with Back (narrow only), Info, Share, History, Delete; then the editor. */
+/**
+ * The note pane (docs/interface.md#the-note-pane): toolbar with Back (narrow only), Info, Share,
+ * History, Delete; then the editor.
+ */
 export function DetailPane() {
   const controller = useController();
   const note = useAppState(selectSelectedNote);

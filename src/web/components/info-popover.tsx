@@ -7,9 +7,9 @@ import { textCounts } from './text-counts.js';
 import './info-popover.css';
 
 /**
- * "Info" (spec §2.5): a button that opens a popover with the note's times, its words and
- * characters (and its attachments) on focus, hover or click; Escape closes it. The popover
- * describes the link, so a screen reader reads them with it.
+ * "Info" (docs/interface.md#the-note-pane): a button that opens a popover with the note's times,
+ * its words and characters (and its attachments) on focus, hover or click; Escape closes it.
+ * The popover describes the link, so a screen reader reads them with it.
  */
 export function InfoPopover({ note }: { note: Note }) {
   const [focused, setFocused] = useState(false);

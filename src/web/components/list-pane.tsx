@@ -7,7 +7,7 @@ import { NotesList } from './notes-list.js';
 import { OfflineIndicator } from './offline-indicator.js';
 import { SearchField } from './search-field.js';
 
-/** The notes list with its controls bar: "Menu", the title "Notes", "New" (spec §2.4). */
+/** The notes list under its bar of "Menu", "Notes" and "New" (docs/interface.md#the-notes-list). */
 export function ListPane() {
   const controller = useController();
   const isMenuOpen = useAppState((state) => state.isMenuOpen);

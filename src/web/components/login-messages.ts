@@ -43,7 +43,8 @@ export function credentialsErrorMessage(error: unknown, mode: CredentialsMode): 
     if (mode === 'signup') return 'Could not create the account. Please try again.';
     return 'Wrong email or password';
   }
-  // The form's own check raises the spec's message; show it as it is.
+  // The form's own check raises the missing-field message; show it as it is
+  // (docs/interface.md#the-log-in-form).
   return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
 }
 

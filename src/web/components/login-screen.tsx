@@ -24,7 +24,7 @@ function LoginFrame({ children }: { children: ReactNode }) {
 
 /**
  * Above the Log In form while this server has no account: says so, and leads to making the
- * first one. The form itself stays as the spec has it.
+ * first one. The form itself stays as docs/interface.md#the-log-in-form has it.
  */
 function FirstRunNotice({ onCreate }: { onCreate(): void }) {
   const headingId = useId();
@@ -57,7 +57,8 @@ function SingleSignOnButton({ option, alone }: { option: OidcSignInOption; alone
 }
 
 /**
- * Log In form (spec §2.2), which turns into "Create account" when the server allows sign-up.
+ * Log In form (docs/interface.md#the-log-in-form), which turns into "Create account" when the
+ * server allows sign-up.
  * With single sign-on the provider's button follows the form; with OIDC_ONLY it replaces it.
  */
 export function LoginScreen() {

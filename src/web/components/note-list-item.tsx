@@ -18,9 +18,10 @@ interface NoteListItemProps {
 }
 
 /**
- * One note in the list (spec §2.4): a link to the note's own address, which a click opens in
- * place (a new tab with Ctrl or the middle button). It is named by the title and preview in
- * words, not the Markdown they are written in; while searching, by the match around it.
+ * One note in the list (docs/interface.md#the-notes-list): a link to the note's own address,
+ * which a click opens in place (a new tab with Ctrl or the middle button). It is named by the
+ * title and preview in words, not the Markdown they are written in; while searching, by the
+ * match around it.
  */
 export const NoteListItem = memo(function NoteListItem(props: NoteListItemProps) {
   const { index, count, top, height, noteId, active, snippet, onSelect } = props;

@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 
-/** A note timestamp (Unix seconds) as year-month-day plus the short local time (spec §2.5). */
+/** Unix seconds as year-month-day and short local time (docs/interface.md#the-note-pane). */
 export function formatNoteTime(unixSeconds: number): string {
   return format(new Date(unixSeconds * 1000), 'yyyy-MM-dd p');
 }

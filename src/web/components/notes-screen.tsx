@@ -13,8 +13,9 @@ import { readLinkNamesWhenIdle } from './use-note-links.js';
 import './notes-screen.css';
 
 /**
- * The list/detail layout (spec §2.3). CSS decides what shows: at min-width 680px both panes,
- * below it the list alone, or the detail pane alone while a note is selected.
+ * The list/detail layout (docs/interface.md#layout-by-screen-width). CSS decides what shows: at
+ * min-width 680px both panes, below it the list alone, or the detail pane alone while a note is
+ * selected.
  */
 export function NotesScreen() {
   const noteOpen = useAppState(

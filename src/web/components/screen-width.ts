@@ -1,4 +1,4 @@
-/** The spec's breakpoint: at this width and wider the list and the note show side by side. */
+/** From this width list and note show side by side (docs/interface.md#layout-by-screen-width). */
 const WIDE_SCREEN = '(min-width: 680px)';
 
 /** Whether one pane shows at a time (the browser's, not a guess from the user agent). */

@@ -29,7 +29,7 @@ function trapTab(event: KeyboardEvent<HTMLElement>) {
   }
 }
 
-/** Side menu (spec §2.6): slides in from the left, id "menu", title "Menu", a close button. */
+/** Side menu (docs/interface.md#the-side-menu): slides in from the left, id "menu", closable. */
 export function SideMenu() {
   const controller = useController();
   const isOpen = useAppState((state) => state.isMenuOpen);

@@ -34,8 +34,8 @@ export function spokenLine(line: string): string {
 }
 
 /**
- * What a note's list item says: its title and preview (spec §3.2) in words, the preview after a
- * pause.
+ * What a note's list item says: its title and preview (docs/interface.md#title-and-preview) in
+ * words, the preview after a pause.
  */
 export function spokenNote(body: string): string {
   const lines = nonBlankLines(body);

@@ -300,6 +300,7 @@ const uploadTheme = EditorView.baseTheme({
 
 /**
  * Pasting, dropping or picking files uploads them when the server takes attachments; where it
- * does not (ATTACHMENTS=false), the guard refuses files as the spec has it, and nothing is sent.
+ * does not (ATTACHMENTS=false), the guard refuses files and nothing is sent
+ * (docs/interface.md#the-note-pane).
  */
 export const attachmentUploads = [pendingUploads, uploadOnPasteAndDrop, uploadTheme, fileDropGuard];

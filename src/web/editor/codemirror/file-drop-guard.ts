@@ -7,8 +7,9 @@ function carriesFiles(data: DataTransfer | null): boolean {
 }
 
 /**
- * Quire has no image upload (spec §7): pasting or dropping a file inserts nothing and sends
- * nothing — not even the file's text, which CodeMirror would otherwise read in on drop.
+ * Without attachments (docs/interface.md#the-note-pane), pasting or dropping a file inserts
+ * nothing and sends nothing — not even the file's text, which CodeMirror would otherwise read in
+ * on drop.
  */
 export const fileDropGuard = EditorView.domEventHandlers({
   paste(event) {
