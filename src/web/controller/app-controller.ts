@@ -185,9 +185,9 @@ export class AppController {
   }
 
   /**
-   * Start-up (spec §4.1): check a stored token; keep it and retry while the server is away. A
-   * sign-in handed over in the address (single sign-on, a CLI link) is taken first: its session
-   * replaces a stored one, and its failure is said on the Log In screen.
+   * Start-up (docs/interface.md#startup-and-signing-in): check a stored token; keep it and retry
+   * while the server is away. A sign-in handed over in the address (single sign-on, a CLI link) is
+   * taken first: its session replaces a stored one, and its failure is said on the Log In screen.
    */
   async start(handoff?: SignInHandoff): Promise<void> {
     // Also learns the server's limits, such as the largest note it stores.
@@ -209,7 +209,8 @@ export class AppController {
       }
       this.enterSession(token, check.email, ahead);
     } catch {
-      // Only the server's 401 or 403 ends a session (spec §4.1): offline, the last sync shows.
+      // Only the server's 401 or 403 ends a session: offline, the last sync shows
+      // (docs/interface.md#startup-and-signing-in).
       const email = this.offline.rememberedAccount();
       if (email) {
         this.offline.setOffline(true);
@@ -223,9 +224,10 @@ export class AppController {
   }
 
   /**
-   * Log In (spec §4.2); raises the missing-field error, and the server's refusal for the form.
-   * `totp` is the second step's code when the account has two-factor sign-in. Unsaved drafts of
-   * the account, kept on the device, are sent once it is in (also after a session ended).
+   * Log In (docs/interface.md#startup-and-signing-in); raises the missing-field error, and the
+   * server's refusal for the form. `totp` is the second step's code when the account has two-factor
+   * sign-in. Unsaved drafts of the account, kept on the device, are sent once it is in (also after
+   * a session ended).
    */
   async logIn(username: string, password: string, totp?: string): Promise<void> {
     assertCredentials(username, password);

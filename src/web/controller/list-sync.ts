@@ -27,8 +27,8 @@ export interface ListSyncDeps {
 const LIST_RETRY = { baseMs: 1_000, maxMs: 30_000 };
 
 /**
- * Keeps the notes held in step with the server's list: the whole list at start (spec §4.1,
- * conditional on the device's copy), and on reconnect only what changed since the cursor held.
+ * Keeps the notes held in step with the server's list: the whole list at start (conditional on
+ * the device's copy), and on reconnect only what changed since the cursor held.
  * Cursors and etags are the server's opaque strings: kept and sent back, never read.
  */
 export class ListSync {
@@ -61,7 +61,10 @@ export class ListSync {
     return this.refresh();
   }
 
-  /** `GET /api/notes` (spec §4.7); a failure keeps what is shown and asks again later. */
+  /**
+   * `GET /api/notes`; a failure keeps what is shown and asks again later
+   * (docs/interface.md#refreshing-the-list).
+   */
   refresh(conditional = true): Promise<void> {
     this.listing = this.fetchList(conditional);
     return this.listing;

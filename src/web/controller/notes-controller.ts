@@ -165,8 +165,9 @@ export class NotesController {
   }
 
   /**
-   * A session starts (spec §4.1, §4.2): the device's notes show once read, and the whole list
-   * is asked for, conditional on them when they are a whole list the server named.
+   * A session starts (docs/interface.md#startup-and-signing-in): the device's notes show once read,
+   * and the whole list is asked for, conditional on them when they are a whole list the server
+   * named.
    */
   start(copy: DeviceCopy): Promise<void> {
     return this.lists.start(copy);
@@ -291,10 +292,11 @@ export class NotesController {
   }
 
   /**
-   * "New" (spec §4.3): the note exists here at once, with an id of its own, selected and first
-   * in the list; its create follows to the server (kept on the device until it gets there).
-   * Saves of the note wait for that create, so text typed meanwhile goes to it and nowhere else.
-   * `text` is its first text, saved as if typed (a link to a missing note names it so).
+   * "New" (docs/interface.md#making-a-note): the note exists here at once, with an id of its own,
+   * selected and first in the list; its create follows to the server (kept on the device until it
+   * gets there). Saves of the note wait for that create, so text typed meanwhile goes to it and
+   * nowhere else. `text` is its first text, saved as if typed (a link to a missing note names it
+   * so).
    */
   create(text = '', cursor = text.length): Promise<void> {
     const now = Math.floor(Date.now() / 1000);
@@ -407,8 +409,8 @@ export class NotesController {
   };
 
   /**
-   * Delete after the user confirmed (spec §4.4): the note goes to the trash, and a notice offers
-   * to bring it back where it was.
+   * Delete after the user confirmed (docs/interface.md#deleting-a-note): the note goes to the
+   * trash, and a notice offers to bring it back where it was.
    */
   async delete(id: NoteId): Promise<void> {
     const generation = this.generation;
@@ -485,10 +487,11 @@ export class NotesController {
   }
 
   /**
-   * A change typed as plain text (spec §4.5): into the note's document when it has one, the
-   * edits as typed (or, from the plain text box that stands in while the editor loads, the one
-   * change between its text and the document's); otherwise kept as text until the document
-   * is here. An editor bound to the document never calls this: its typing is in the document.
+   * A change typed as plain text (docs/interface.md#typing-in-a-note): into the note's document
+   * when it has one, the edits as typed (or, from the plain text box that stands in while the
+   * editor loads, the one change between its text and the document's); otherwise kept as text until
+   * the document is here. An editor bound to the document never calls this: its typing is in the
+   * document.
    */
   edit(id: NoteId, text: string, edits?: TextEdit[]): void {
     const note = this.deps.store.getState().notes.get(id);

@@ -4,7 +4,10 @@ import { ChunkedMap, type MapChange } from '../state/chunked-map.js';
 import type { AppStore } from '../state/store.js';
 import type { CachedNote, OfflineStore } from './offline-store.js';
 
-/** Server order (spec §4.7): most recently modified first; ties as they were listed. */
+/**
+ * Server order: most recently modified first; ties as they were listed
+ * (docs/interface.md#how-the-list-is-ordered).
+ */
 export function inServerOrder(cached: CachedNote[]): Note[] {
   const order = (a: CachedNote, b: CachedNote) =>
     b.note.timeLastModified - a.note.timeLastModified || a.position - b.position;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assertCredentials, MISSING_CREDENTIALS } from './credentials.js';
 
 describe('assertCredentials', () => {
-  it('raises the spec error when a field is empty', () => {
+  it('raises the missing-field error when a field is empty', () => {
     expect(() => assertCredentials('', 'secret')).toThrow(MISSING_CREDENTIALS);
     expect(() => assertCredentials('me@example.org', '')).toThrow(MISSING_CREDENTIALS);
     expect(() => assertCredentials('   ', 'secret')).toThrow(MISSING_CREDENTIALS);

@@ -1,7 +1,7 @@
-/** Raised when the Log In form is submitted with an empty field (spec §4.2, §8). */
+/** Raised when Log In is submitted with an empty field (docs/interface.md#the-log-in-form). */
 export const MISSING_CREDENTIALS = 'Please provide both username and password';
 
-/** Throws the spec's error when either field is empty; the email may not be only spaces. */
+/** Throws that error when either field is empty; the email may not be only spaces. */
 export function assertCredentials(username: string, password: string): void {
   if (username.trim() === '' || password === '') throw new Error(MISSING_CREDENTIALS);
 }

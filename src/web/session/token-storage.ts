@@ -1,4 +1,4 @@
-/** Local storage key of the session token (spec §3.3, §9). */
+/** Local storage key of the session token (docs/interface.md#notes-on-the-device). */
 export const TOKEN_STORAGE_KEY = 'token';
 
 export interface TokenStorage {

@@ -47,7 +47,7 @@ export interface HistoryView {
   revision: number | null;
 }
 
-/** Everything the client holds; the spec's state (§3.3–3.5) plus what the UI needs around it. */
+/** Everything the client holds (docs/interface.md#notes-on-the-device). */
 export interface AppState {
   /** Session token; the user is logged in when it is non-empty. */
   token: string;

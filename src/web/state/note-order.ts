@@ -4,7 +4,10 @@ import type { NoteId } from '../../shared/note.js';
 // one block copy, both native and cheap even for a long list, never an element-wise
 // rebuild.
 
-/** The ids with `id` first (spec §3.4: an updated note moves to the front). */
+/**
+ * The ids with `id` first: an updated note moves to the front
+ * (docs/interface.md#how-the-list-is-ordered).
+ */
 export function toFront(ids: readonly NoteId[], id: NoteId): readonly NoteId[] {
   if (ids[0] === id) return ids;
   const index = ids.indexOf(id);

@@ -254,7 +254,7 @@ describe('appReducer', () => {
     expect(state.saveStatus).toBe('saving');
   });
 
-  it('moves the note typed in to the front with the key itself (spec §3.4)', () => {
+  it('moves the note typed in to the front with the key itself', () => {
     const listed = withNotes(note('a'), note('b'), note('c'));
     const typed = run(listed, {
       type: 'draftsChanged',

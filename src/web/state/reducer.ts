@@ -7,9 +7,9 @@ import { inModifiedOrder, toFront, withoutId } from './note-order.js';
 import { isNewer } from './selectors.js';
 
 /**
- * A note list replaces what is held, in server order (spec §4.7), except for versions that are
- * newer here (saved or updated live while the list was on its way), and notes created here
- * since it was requested, which stay at the front.
+ * A note list replaces what is held, in server order (docs/interface.md#how-the-list-is-ordered),
+ * except for versions that are newer here (saved or updated live while the list was on its way),
+ * and notes created here since it was requested, which stay at the front.
  */
 function notesLoaded(
   state: AppState,
@@ -47,9 +47,10 @@ function notesLoaded(
 }
 
 /**
- * Replaces the note and moves it to the front (spec §4.5). A note not listed here (made, or
- * brought back from the trash, elsewhere) goes where the server's list puts it: by the time it
- * was modified, so a new one tops the list and a restored one is back where it stood.
+ * Replaces the note and moves it to the front (docs/interface.md#how-the-list-is-ordered). A note
+ * not listed here (made, or brought back from the trash, elsewhere) goes where the server's list
+ * puts it: by the time it was modified, so a new one tops the list and a restored one is back where
+ * it stood.
  */
 function noteUpdated(state: AppState, note: Note): AppState {
   if (!isNewer(state, note)) return state;
@@ -182,7 +183,8 @@ export function appReducer(state: AppState, action: AppAction): AppState {
     case 'menuToggled':
       return { ...state, isMenuOpen: action.open ?? !state.isMenuOpen };
     case 'draftsChanged': {
-      // Spec §3.4: the note typed in goes to the top with the key, not with the server's answer.
+      // The note typed in goes to the top with the key, not with the server's answer
+      // (docs/interface.md#how-the-list-is-ordered).
       const { edited } = action;
       const sortedNoteIds =
         edited !== undefined && state.notes.has(edited)
