@@ -9,7 +9,7 @@ import {
 } from './db/location.js';
 import { loadOidcConfig, type OidcConfig } from './oidc/oidc-config.js';
 
-/** Everything Quire reads from its environment (DESIGN.md §4), parsed and checked once. */
+/** Everything Quire reads from its environment (README.md#configuration), checked once. */
 export interface Config {
   port: number;
   host: string;

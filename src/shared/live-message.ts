@@ -1,6 +1,6 @@
 import type { Note, NoteId } from './note.js';
 
-/** Path of the live socket, on the same host as the page (spec §7). */
+/** Path of the live socket, on the same host as the page (docs/api.md#the-live-socket). */
 export const LIVE_SOCKET_PATH = '/socket';
 
 /** Close code the server uses when the socket's token is missing, wrong or revoked. */
@@ -33,13 +33,13 @@ export interface AuthMessage {
   event: 'auth';
   payload: string;
   /**
-   * Optional, beyond the spec: an id the client picks for this socket. Changes it makes with the
+   * Optional, an extension: an id the client picks for this socket. Changes it makes with the
    * same id in the `quire-client` header are not echoed back to this socket; without it, a
    * socket receives every change of its user, its own included.
    */
   client?: string;
   /**
-   * Optional, beyond the spec: the client keeps notes' documents (docs/sync.md). Its `update`
+   * Optional, an extension: the client keeps notes' documents (docs/sync.md). Its `update`
    * events then carry each change's document update in `sync`, and presence reaches it.
    */
   sync?: boolean;
@@ -59,9 +59,9 @@ export interface PresenceMessage {
 export const MAX_PRESENCE_STATE = 4096;
 
 /**
- * What the server pushes (spec §3.6, plus `ready` once the socket is authenticated). `sync` is
- * there only for sockets that asked for it: the change's Yjs update (base64), empty when the
- * change left the text as it was.
+ * What the server pushes (docs/api.md#the-live-socket): `ready` once the socket is authenticated,
+ * then `update` and `delete`. `sync` is there only for sockets that asked for it: the change's Yjs
+ * update (base64), empty when the change left the text as it was.
  */
 export type LiveMessage =
   | { event: 'ready'; payload: null }

@@ -1,9 +1,9 @@
 import { toBase64 } from './base64.js';
 
 /**
- * A note's Yjs document as the API carries it (docs/sync.md). Quire's own client keeps one per
- * note it edits; these fields ride beside the spec's whole note, and a client that sends none
- * of them is merged by its text alone.
+ * A note's Yjs document as the API carries it (docs/sync.md). Quire's own client keeps one per note
+ * it edits; these fields ride beside the whole note every save carries (docs/api.md#routes), and a
+ * client that sends none of them is merged by its text alone.
  */
 
 /** The name of the document's one text: the note's body. */

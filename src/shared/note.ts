@@ -1,6 +1,6 @@
 import type { SaveSync } from './note-document.js';
 
-/** A note as the API sends and receives it (spec §3.1). Ids are opaque strings. */
+/** A note as the API sends and receives it (docs/api.md#routes). Ids are opaque strings. */
 export interface Note {
   id: string;
   body: string;

@@ -6,7 +6,7 @@ export type SpellLanguage = (typeof SPELL_LANGUAGES)[number];
 export type SpellLanguageChoice = SpellLanguage | 'off';
 export const SPELL_LANGUAGE_CHOICES: readonly SpellLanguageChoice[] = [...SPELL_LANGUAGES, 'off'];
 
-/** What an account that never chose checks: the spec's English (en_US). */
+/** What an account that never chose checks: English (US) (docs/api.md#spelling-settings). */
 export const DEFAULT_SPELL_LANGUAGE: SpellLanguageChoice = 'en-US';
 
 export const SPELL_LANGUAGE_NAMES: Record<SpellLanguageChoice, string> = {

@@ -25,7 +25,7 @@ export const TOKEN_SECURITY: Record<string, string[]>[] = [{ tokenHeader: [] }, 
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
-/** The token a request sends: the spec's `token` header, or `Authorization: Bearer …`. */
+/** The token a request sends: `token` header or `Authorization: Bearer …` (docs/api.md#routes). */
 export function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.token;
   if (typeof header === 'string' && header !== '') return header;

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { invalidInput } from '../domain-errors.js';
 
 /**
- * JSON bodies with Fastify's prototype-poisoning protection, plus one allowance: the client
- * sends `content-type: application/json` on every call (spec §7), so an empty body on a
- * `DELETE` is no body rather than broken JSON. JSON is UTF-8: bytes that are not are refused
- * rather than silently turned into U+FFFD and stored.
+ * JSON bodies with Fastify's prototype-poisoning protection, plus one allowance: the client sends
+ * `content-type: application/json` on every call (docs/api.md#routes), so an empty body on a
+ * `DELETE` is no body rather than broken JSON. JSON is UTF-8: bytes that are not are refused rather
+ * than silently turned into U+FFFD and stored.
  */
 export function registerJsonBodyParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');

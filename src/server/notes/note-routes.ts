@@ -50,7 +50,7 @@ function bytesOf(text: string, decode: (text: string) => Uint8Array = fromBase64
   }
 }
 
-/** The notes API of spec §7: every call acts on the caller's own notes only. */
+/** The notes API (docs/api.md#routes): every call acts on the caller's own notes only. */
 export function registerNoteRoutes(app: FastifyInstance, options: NoteRoutesOptions): void {
   const { database, notes, authenticated } = options;
   const { db } = database;
@@ -102,8 +102,8 @@ export function registerNoteRoutes(app: FastifyInstance, options: NoteRoutesOpti
     },
   );
 
-  // The whole note, saved (spec §7); a client that keeps the note's document sends its updates
-  // beside it and is answered what it lacks (docs/sync.md).
+  // The whole note, saved (docs/api.md#routes); a client that keeps the note's document sends its
+  // updates beside it and is answered what it lacks (docs/sync.md).
   api.put(
     '/api/notes',
     {
@@ -153,7 +153,7 @@ export function registerNoteRoutes(app: FastifyInstance, options: NoteRoutesOpti
     },
   );
 
-  // Deleting moves the note to the trash; the live `delete` goes out as spec §4.4 says.
+  // Deleting moves the note to the trash; the live `delete` goes out (docs/api.md#the-live-socket).
   api.delete(
     '/api/notes/:id',
     {

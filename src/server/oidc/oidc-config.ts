@@ -91,7 +91,8 @@ function allowedDomains(env: Env): string[] {
 }
 
 /**
- * The OIDC_* settings; undefined when OIDC_ISSUER is unset (sign-in is then exactly the spec's).
+ * The OIDC_* settings; undefined when OIDC_ISSUER is unset (sign-in is then by password alone,
+ * docs/interface.md#the-log-in-form).
  * Who may enter must be said: an allow-list, or OIDC_ALLOW_ANY=true, else Quire does not start,
  * since a provider that lets anyone register would otherwise let anyone in.
  */

@@ -1,6 +1,9 @@
 import { NetworkError } from './http-client.js';
 
-/** Message of the error raised when creating, updating or deleting a note fails (spec §8). */
+/**
+ * Message of the error raised when creating, updating or deleting a note fails
+ * (docs/interface.md#errors-the-client-raises).
+ */
 export const NOTE_REQUEST_FAILED = 'oh no';
 
 /**

@@ -27,8 +27,8 @@ export interface RequestOptions {
 }
 
 /**
- * Sends one API call. Every call carries the "token" and "content-type: application/json"
- * headers (spec §7); a failure to connect becomes a NetworkError, any answer is returned as is.
+ * Sends one API call. Every call carries the "token" and "content-type: application/json" headers
+ * (docs/api.md#routes); a failure to connect becomes a NetworkError, any answer is returned as is.
  */
 export async function apiRequest(path: string, options: RequestOptions): Promise<Response> {
   const init: RequestInit = {

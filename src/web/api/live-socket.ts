@@ -42,7 +42,7 @@ export interface LiveSocketOptions extends LiveSocketHandlers {
   random?: () => number;
 }
 
-/** `ws:` or `wss:` address of the live socket, matching the page's protocol (spec §7). */
+/** `ws:`/`wss:` address of the live socket, per the page protocol (docs/api.md#the-live-socket). */
 export function liveSocketUrl(pageUrl: string): string {
   const url = new URL(LIVE_SOCKET_PATH, pageUrl);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';

@@ -14,7 +14,10 @@ async function readErrorCode(response: Response): Promise<string | undefined> {
   }
 }
 
-/** Runs one note call; any failure is raised as Error("oh no") with its status and code (spec §8). */
+/**
+ * Runs one note call; any failure is raised as Error("oh no") with its status and code
+ * (docs/interface.md#errors-the-client-raises).
+ */
 export async function noteRequest(
   path: string,
   token: string,

@@ -6,10 +6,10 @@ import { isNote } from './note-guard.js';
 import { noteRequest } from './note-request.js';
 
 /**
- * What one save sends: the whole note (spec §7) with its new body. `revision` is the one the
- * text was edited from; the server merges when it holds a newer one. The times are the note's
- * as held here, left out only when this device does not hold the note (a draft kept from an
- * earlier visit, sent before the list arrived).
+ * What one save sends: the whole note (docs/api.md#routes) with its new body. `revision` is the one
+ * the text was edited from; the server merges when it holds a newer one. The times are the note's
+ * as held here, left out only when this device does not hold the note (a draft kept from an earlier
+ * visit, sent before the list arrived).
  */
 export type NoteEdit = Pick<Note, 'id' | 'body'> &
   Partial<Pick<Note, 'revision' | 'timeCreated' | 'timeLastModified'>> & {

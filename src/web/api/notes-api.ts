@@ -36,10 +36,10 @@ function listFailure(error: unknown): Error {
 export const LIST_TOP = 100;
 
 /**
- * `GET /api/notes`: every note in server order, or a 304 when `etag` still names the list. A
- * non-ok answer is raised rather than read as "no notes" (spec §7 says empty list): a 502
- * during a restart must not empty the list. `onTop` is handed the list's first notes as soon
- * as they arrive (100,000 notes take seconds to download and parse).
+ * `GET /api/notes`: every note in server order, or a 304 when `etag` still names the list. A non-ok
+ * answer is raised rather than read as "no notes" (docs/interface.md#refreshing-the-list): a 502
+ * during a restart must not empty the list. `onTop` is handed the list's first notes as soon as
+ * they arrive (100,000 notes take seconds to download and parse).
  */
 export async function fetchNoteList(
   token: string,

@@ -2,7 +2,10 @@ import type { ErrorCode } from '../../shared/api-error.js';
 import type { OidcSignInOption } from '../../shared/sign-in-handoff.js';
 import { apiRequest, readApiError, requestLimits } from './http-client.js';
 
-/** What `GET /api/check` says about a stored token; only 401 and 403 reject it (spec §7). */
+/**
+ * What `GET /api/check` says about a stored token; only 401 and 403 reject it
+ * (docs/interface.md#startup-and-signing-in).
+ */
 export type TokenCheck = { valid: true; email: string } | { valid: false };
 
 export async function checkToken(token: string): Promise<TokenCheck> {

@@ -242,7 +242,7 @@ describe('AppController', () => {
     expect(state().drafts).toEqual({ b: 'Beta!' });
     await vi.advanceTimersByTimeAsync(0);
     expect(api.updateNote).toHaveBeenCalledTimes(1);
-    // The whole note, as spec §7 has it, with the new body, and the document's update.
+    // The whole note (docs/api.md#routes), with the new body, and the document's update.
     expect(api.updateNote).toHaveBeenCalledWith('t', {
       ...note('b', 'Beta!', 10),
       sync: { update: expect.any(String), vector: expect.any(String) },

@@ -12,8 +12,8 @@ export interface RecoveryHooks {
 }
 
 /**
- * The whole note a save of a document sends (spec §7): the note as held, with the document's
- * text and revision, and its updates beside them.
+ * The whole note a save of a document sends (docs/api.md#routes): the note as held, with the
+ * document's text and revision, and its updates beside them.
  */
 export function wholeNote(save: DocumentSave, held: Note | undefined): NoteEdit {
   const { noteId: id, body, revision, sync } = save;

@@ -19,7 +19,7 @@ export interface DocumentSave {
 }
 
 export interface DocumentSaverOptions {
-  /** Sends one save (the spec's PUT of the whole note, with the updates beside it). */
+  /** Sends one save (`PUT /api/notes` with the whole note, and the updates beside it). */
   save(request: DocumentSave): Promise<SaveAnswer>;
   /** The note's document on this device, if it has one. */
   documentOf(noteId: NoteId): LocalDocument | undefined;

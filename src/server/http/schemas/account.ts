@@ -1,7 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from '../../../shared/account-limits.js';
 
-/** `POST /api/login` and `POST /api/signup`; the email is sent as `username` (spec §2.2). */
+/**
+ * `POST /api/login` and `POST /api/signup`; the email is sent as `username`
+ * (docs/interface.md#the-log-in-form).
+ */
 export const CredentialsRequest = Type.Object(
   {
     username: Type.String({ maxLength: MAX_EMAIL_LENGTH + 64 }),

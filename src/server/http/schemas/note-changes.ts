@@ -18,8 +18,8 @@ export const NoteChangesResponse = Type.Object({
 });
 
 /**
- * `GET /api/notes`: the whole list `{results}` (spec §7), or with `since` only what changed,
- * with `deleted` and `cursor` as well.
+ * `GET /api/notes`: the whole list `{results}` (docs/api.md#routes), or with `since` only what
+ * changed, with `deleted` and `cursor` as well.
  */
 export const NoteListResponse = Type.Object({
   results: Type.Array(NoteSchema),
