@@ -75,8 +75,8 @@ export async function openNote(page: Page, noteId: string): Promise<void> {
 }
 
 /**
- * Records whether, in the frame after the next key, the note being typed in is at the top of
- * the list (spec §3.4: an updated note moves to the front). Call it while the note is lower.
+ * Records whether, in the frame after the next key, the note being typed in is at the top of the
+ * list (docs/interface.md#how-the-list-is-ordered). Call it while the note is lower.
  */
 export async function watchListOrder(page: Page, noteId: string): Promise<void> {
   await page.evaluate(

@@ -92,7 +92,7 @@ function buildClient(root: string): void {
 
 async function openApp(context: BrowserContext, server: ServerProcess, firstId: string) {
   const page = await context.newPage();
-  // The start-up list (the spec's whole GET), not the `since=` resync asked once the socket is up.
+  // The start-up list (the whole `GET /api/notes`), not the `since=` resync once the socket is up.
   let listStatus = 0;
   page.on('response', (response) => {
     const url = new URL(response.url());

@@ -1,7 +1,7 @@
 /**
- * The yardstick: the spec §7 contract done as tightly as node:http + ws + better-sqlite3 (or
- * plain `pg`) allow. Run by the bench with PORT and DATABASE_URL (an SQLite file or a
- * PostgreSQL URL) in the environment.
+ * The yardstick: the core of the API (docs/api.md#routes) done as tightly as node:http + ws +
+ * better-sqlite3 (or plain `pg`) allow. Run by the bench with PORT and DATABASE_URL (an SQLite file
+ * or a PostgreSQL URL) in the environment.
  */
 import { createHash, randomBytes, randomUUID, scrypt } from 'node:crypto';
 import http from 'node:http';
@@ -168,7 +168,8 @@ const server = http.createServer((request, response) => {
   );
 });
 
-// The live socket of spec §7: the first message authenticates, then the server only talks.
+// The live socket (docs/api.md#the-live-socket): the first message authenticates, then the server
+// only talks.
 const sockets = new WebSocketServer({ server, path: '/socket' });
 sockets.on('connection', (socket) => {
   socket.once('message', async (data) => {

@@ -1,12 +1,12 @@
 /**
- * What the yardstick server keeps, as the least a store can do for the spec's contract: notes
- * come back already serialized as JSON by the database. SQLite answers at once (plain values);
- * PostgreSQL answers over the wire (promises).
+ * What the yardstick server keeps, as the least a store can do for the API (docs/api.md#routes):
+ * notes come back already serialized as JSON by the database. SQLite answers at once (plain
+ * values); PostgreSQL answers over the wire (promises).
  */
 export interface PlainStore {
   /** The user of a session, by the SHA-256 hex of its token. */
   userOf(tokenHash: string): string | undefined | Promise<string | undefined>;
-  /** `{"results":[…]}`, in the spec's order. */
+  /** `{"results":[…]}`, most recently modified first. */
   list(userId: string): Buffer | Promise<Buffer>;
   /** The note as JSON, or undefined when the user has no such note. */
   update(

@@ -115,7 +115,7 @@ describe('photo location', () => {
 });
 
 describe('ATTACHMENTS=false', () => {
-  it('has no attachment routes at all, as the spec has none', async () => {
+  it('has no attachment routes at all', async () => {
     const without = await startTestServer({ attachments: false });
     try {
       const owner = await signUp(without.url);

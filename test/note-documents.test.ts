@@ -64,7 +64,7 @@ describe("a device's document saves", () => {
     expect(answer.json).toMatchObject({ body: 'Shopping list milk', revision: 3 });
     const again = await b.save();
     expect(again.json).toMatchObject({ revision: 3 });
-    // The spec's answer is there whole; a save without `sync` gets nothing more.
+    // The plain answer is there whole; a save without `sync` gets nothing more.
     const plain = await updateNote(server.url, token, { ...again.json, sync: undefined });
     expect(Object.keys(plain).sort()).toEqual([
       'body',
@@ -258,7 +258,7 @@ describe('GET /api/notes/{id}/document', () => {
 });
 
 describe('live document updates', () => {
-  it('go to sockets that keep documents, beside the spec event plain sockets get', async () => {
+  it('go to sockets that keep documents, beside the plain event other sockets get', async () => {
     const created = await createNote(server.url, token, 'live');
     const plain = await LiveTestClient.connect(server.socketUrl, token);
     const keeping = new LiveTestClient(server.socketUrl);

@@ -255,7 +255,7 @@ describe('POST /api/notes with a client-made id', () => {
     expect(await listNotes(server.url, other)).toEqual([]);
   });
 
-  it('still serves a plain spec client that sends only a body', async () => {
+  it('still serves a plain client that sends only a body', async () => {
     const plain = await call(server.url, 'POST', '/api/notes', { token, body: { body: '' } });
     expect(plain.status).toBe(201);
     expect(plain.json.id).toMatch(/^[0-9a-f-]{36}$/);

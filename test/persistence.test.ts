@@ -116,7 +116,7 @@ describe('durability', () => {
     );
 
     // Four writers keep updating their own note, each from the note its last answer gave, as
-    // the spec's client does; every answered PUT is an acknowledged write.
+    // a plain client does; every answered PUT is an acknowledged write.
     const acknowledged = new Map<string, number>();
     const writer = async (created: Note) => {
       let note = created;

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-/** The parts of the notes screen the specs talk to, by role and name as a user finds them. */
+/** The parts of the notes screen the tests talk to, by role and name as a user finds them. */
 export const notesNav = (page: Page) => page.getByRole('navigation', { name: 'Notes' });
 export const editor = (page: Page) => page.getByRole('textbox', { name: 'Note text' });
 export const saveStatus = (page: Page, text: string) =>
