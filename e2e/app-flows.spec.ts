@@ -176,7 +176,7 @@ testWithOwnServer(
     await page.goto('/');
     const notice = page.getByRole('region', { name: 'Welcome to Quire' });
     await expect(notice).toContainText('This server has no account yet.');
-    // The spec's form, as it always is.
+    // The Log In form, as it always is (docs/interface.md#the-log-in-form).
     await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
     await expect(page.getByPlaceholder('Enter email')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();

@@ -322,9 +322,7 @@ test.describe('Offline', () => {
 });
 
 test.describe('With ATTACHMENTS=false', () => {
-  test('pasting or dropping an image inserts nothing and sends nothing, as the spec has it', async ({
-    page,
-  }) => {
+  test('pasting or dropping an image inserts nothing and sends nothing', async ({ page }) => {
     const server = await startQuireServer({ env: { ATTACHMENTS: 'false' } });
     try {
       const account = await createAccount(server.url);

@@ -14,7 +14,7 @@ import {
 } from './support/fixtures.js';
 
 test.describe('Log In', () => {
-  test('shows the form with the spec texts and logs in', async ({ page, account }) => {
+  test('shows the form with its texts and logs in', async ({ page, account }) => {
     await account.api.createNote('Shopping\nmilk');
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
@@ -43,7 +43,7 @@ test.describe('Log In', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
-  test('requires both fields, and raises the spec message on an empty submit', async ({ page }) => {
+  test('requires both fields, and says so on an empty submit', async ({ page }) => {
     let loginCalls = 0;
     page.on('request', (request) => {
       if (request.url().endsWith('/api/login')) loginCalls += 1;

@@ -36,7 +36,7 @@ test.describe('Notes', () => {
     expect(notes.some((note) => note.body === '')).toBe(true);
   });
 
-  test('shows title, preview and "New note ..." as the spec derives them', async ({
+  test('shows title, preview and "New note ..." as derived from the body', async ({
     page,
     account,
   }) => {

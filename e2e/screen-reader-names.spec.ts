@@ -16,7 +16,7 @@ test('a list item says the title and preview in words, and links to the note', a
     name: 'Packing, passport, done; visa, not done',
   });
   await expect(item).toHaveAttribute('href', `/notes/${note.id}`);
-  // What it shows is the title and preview as written (spec §3.2).
+  // What it shows is the title and preview as written (docs/interface.md#title-and-preview).
   await expect(item).toContainText('# Packing');
   await expect(notesNav(page)).toMatchAriaSnapshot(`
     - navigation "Notes":

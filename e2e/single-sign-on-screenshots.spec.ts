@@ -7,7 +7,8 @@ import {
 } from './support/single-sign-on.js';
 
 // Pictures of the Log In screen with single sign-on, for a human to look at: the button below the
-// spec's form, the screen with OIDC_ONLY, and a refusal's message. Wide and narrow, light and dark.
+// password form, the screen with OIDC_ONLY, and a refusal's message. Wide and narrow, light and
+// dark.
 
 test.describe('single sign-on screenshots', () => {
   for (const scheme of ['light', 'dark'] as const) {

@@ -20,7 +20,7 @@ test.describe('Sign in with an OpenID provider', () => {
     const setup = await signOn({ OIDC_ALLOWED_DOMAINS: 'example.org' });
     const login = addPerson(setup, { email: 'ada@example.org', email_verified: true });
     await page.goto(setup.quire.url);
-    // The spec's form stays, with the provider's button below it.
+    // The Log In form stays (docs/interface.md#the-log-in-form), the provider's button below it.
     await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
     await expect(page.getByLabel('Email address')).toBeVisible();
     await page.getByRole('link', { name: BUTTON_LABEL }).click();
