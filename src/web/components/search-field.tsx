@@ -1,7 +1,7 @@
 import { useAppState, useController } from '../app-context.js';
 import { selectTagFilterShown } from '../state/find-selectors.js';
 import { SearchIcon } from './find-icons.js';
-import { TagShareButton } from './share/tag-share-button.js';
+import { ShareButton } from './share/share-button.js';
 import './search-field.css';
 import { TagsPopover } from './tags-popover.js';
 import './tags-popover.css';
@@ -45,7 +45,7 @@ export function SearchField() {
           #{tag} ×
         </button>
       )}
-      {tag !== null && <TagShareButton tag={tag} />}
+      {tag !== null && <ShareButton tag={tag} />}
       <TagsPopover />
     </search>
   );
