@@ -1,7 +1,7 @@
 /**
  * A share page against a static file: Quire (SQLite) answering `/s/{token}` for a 10 KB note
  * with three pictures (find the link, check it, read the note, count the view, fill the page),
- * and Fastify serving a file of the same bytes. Interleaved rounds of a closed loop, as the load
+ * and plain node:http reading a file of the same bytes and sending it. Interleaved rounds of a closed loop, as the load
  * scenarios run. `node --import tsx bench/share-page.ts` runs it alone; `npm run bench` runs it
  * after the links section.
  */

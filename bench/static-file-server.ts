@@ -1,12 +1,30 @@
 /**
- * The yardstick for a share page: Fastify serving files from STATIC_DIR with @fastify/static,
- * as the stack serves a file at its best (no database, no rendering). Loopback only.
+ * The yardstick for a share page: plain `node:http` reading STATIC_DIR/page.html and sending
+ * it, as tightly as the stack serves a static file (no framework, no streams). Loopback only.
  */
-import fastifyStatic from '@fastify/static';
-import Fastify from 'fastify';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
 
 const root = process.env.STATIC_DIR;
 if (!root) throw new Error('STATIC_DIR names the folder to serve');
-const app = Fastify({ logger: false });
-await app.register(fastifyStatic, { root });
-await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 0) });
+const FILE = '/page.html';
+const server = http.createServer((request, response) => {
+  if (request.url !== FILE) {
+    response.writeHead(404).end();
+    return;
+  }
+  fs.readFile(path.join(root, FILE), (error, page) => {
+    if (error) {
+      response.writeHead(500).end();
+      return;
+    }
+    response.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': page.length,
+    });
+    response.end(page);
+  });
+});
+server.keepAliveTimeout = 60_000;
+server.listen(Number(process.env.PORT ?? 0), '127.0.0.1');
