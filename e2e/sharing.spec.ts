@@ -229,13 +229,21 @@ test('a tag shared from the list opens as its notes; a link between them opens w
   await expect(notes).toHaveText([/^Welcome/, /^Glossary/]);
   await expect(reader.getByText('not for anyone')).toHaveCount(0);
   await reader.screenshot({ path: test.info().outputPath('share-tag-list.png'), fullPage: true });
+  await reader.emulateMedia({ colorScheme: 'dark' });
+  await reader.screenshot({
+    path: test.info().outputPath('share-tag-list-dark.png'),
+    fullPage: true,
+  });
 
   await notes.filter({ hasText: 'Welcome' }).click();
   await expect(shared(reader)).toContainText('Read the Glossary');
   // The note outside the share is words; the shared one opens within the share.
   await expect(shared(reader).getByText('Private diary')).toBeVisible();
   await expect(shared(reader).getByRole('link', { name: 'Private diary' })).toHaveCount(0);
-  await reader.screenshot({ path: test.info().outputPath('share-tag-note.png'), fullPage: true });
+  await reader.screenshot({
+    path: test.info().outputPath('share-tag-note-dark.png'),
+    fullPage: true,
+  });
   await shared(reader).getByRole('link', { name: 'Glossary' }).click();
   await expect(reader).toHaveURL(`${url}/notes/${glossary.id}`);
   await expect(shared(reader)).toContainText('Terms we use.');
