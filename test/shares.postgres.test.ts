@@ -45,3 +45,19 @@ it('a link revoked on one instance is 404 on the other at once, and its open pag
   expect((await call(two.url, 'GET', kept.path)).status).toBe(200);
   other.close();
 });
+
+it('views on both instances add up, each seen by the owner on either', async () => {
+  const { one, two } = instances;
+  const owner = await signUp(one.url);
+  const note = await createNote(one.url, owner, 'Read widely');
+  const { id, path } = await createShare(one.url, owner, note.id);
+  for (const url of [one.url, two.url, two.url]) {
+    expect((await call(url, 'GET', path)).status).toBe(200);
+  }
+  // Each instance stores its own views when its owner's list is read there.
+  await call(two.url, 'GET', '/api/shares', { token: owner });
+  const listed = await call(one.url, 'GET', '/api/shares', { token: owner });
+  expect(listed.json.results[0]).toMatchObject({ id, views: 3 });
+  await updateNote(one.url, owner, { ...note, body: 'Read widely, then changed' });
+  expect((await call(two.url, 'GET', path)).text).toContain('then changed');
+});

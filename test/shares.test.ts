@@ -106,6 +106,29 @@ describe('the page', () => {
     expect(answer.text).not.toContain('noindex');
   });
 
+  it('shows the text as last saved and the owner’s latest choice, however often it is read', async () => {
+    const owner = await signUp(server.url);
+    const note = await createNote(server.url, owner, 'First draft');
+    const { id, path } = await createShare(server.url, owner, note.id);
+    expect((await page(path)).text).toContain('First draft');
+    expect((await page(path)).text).toContain('First draft');
+    await updateNote(server.url, owner, { ...note, body: 'Second draft' });
+    const edited = await page(path);
+    expect(edited.text).toContain('Second draft');
+    expect(edited.text).not.toContain('First draft');
+    expect(edited.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    await call(server.url, 'PATCH', `/api/shares/${id}`, {
+      token: owner,
+      body: { allowSearchEngines: true },
+    });
+    const indexable = await page(path);
+    expect(indexable.headers.get('x-robots-tag')).toBe('all');
+    expect(indexable.text).not.toContain('noindex');
+    expect(indexable.text).toContain('Second draft');
+    const listed = await call(server.url, 'GET', '/api/shares', { token: owner });
+    expect(listed.json.results[0]).toMatchObject({ id, views: 4 });
+  });
+
   it('answers 404 for tokens never made, of any shape', async () => {
     for (const path of ['/s/abc', `/s/${'A'.repeat(43)}`, '/s/%3Cscript%3E']) {
       const answer = await page(path);

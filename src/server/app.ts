@@ -52,6 +52,7 @@ import { openSearchIndex } from './search/search-index.js';
 import { registerSearchRoutes } from './search/search-routes.js';
 import { registerSharePages } from './shares/share-page-routes.js';
 import { registerShareRoutes } from './shares/share-routes.js';
+import { ShareViews } from './shares/share-views.js';
 import { registerSpellcheckRoutes } from './spellcheck/spellcheck-routes.js';
 import { registerSpellingRoutes } from './spellcheck/spelling-routes.js';
 import { registerExportRoute } from './transfer/export-route.js';
@@ -201,11 +202,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerBacklinkRoutes(app, { db, authenticated });
   if (config.sharing) {
     const clock = options.clock ?? nowInSeconds;
-    registerShareRoutes(app, { db, bus, authenticated, scryptCost: config.scryptCost, clock });
+    const views = new ShareViews(db, app.log);
+    app.addHook('onClose', () => views.flush());
+    registerShareRoutes(app, {
+      db,
+      bus,
+      authenticated,
+      scryptCost: config.scryptCost,
+      clock,
+      views,
+    });
     registerSharePages(app, {
       db,
       bus,
       clock,
+      views,
       throttle: new LoginThrottle(config.authRateLimit),
       blobs: attachments?.store.blobs,
       webClientDir: options.webClientDir ?? WEB_CLIENT_DIR,

@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { MAX_PASSWORD_LENGTH } from '../../shared/account-limits.js';
 import type { Note } from '../../shared/note.js';
 import { noteTitle } from '../../shared/note-display.js';
@@ -23,9 +24,10 @@ import {
   sharedTagBody,
   sharePageFrame,
 } from './share-page.js';
-import { findOpenShare, type OpenShare, recordShareView } from './share-repository.js';
+import { findOpenShare, type OpenShare } from './share-repository.js';
 import { ShareStreams } from './share-streams.js';
 import { hashShareToken, isShareToken, isUnlockProof, unlockProof } from './share-token.js';
+import type { ShareViews } from './share-views.js';
 import {
   carriesSharedTag,
   linksWithinShare,
@@ -37,6 +39,7 @@ export interface SharePageOptions {
   db: Db;
   bus: LiveBus;
   clock: () => number;
+  views: ShareViews;
   /** Wrong passwords a minute per link and client network, as for accounts. */
   throttle: LoginThrottle;
   /** Where attachments are kept; none when ATTACHMENTS=false. */
@@ -45,6 +48,9 @@ export interface SharePageOptions {
   /** Requests a minute per client address to every share path together; 0: no limit. */
   requestsPerMinute: number;
 }
+
+/** Filled pages of note links kept in memory at most; the least recently read go first. */
+const FILLED_PAGES_BYTES = 16 * 1024 * 1024;
 
 /** The cookie that says this browser gave a link's password; one per link, by its path. */
 const UNLOCK_COOKIE = 'quire_share';
@@ -92,7 +98,7 @@ const sharedTagOf = (share: OpenShare & { noteId: null }): SharedTag => ({
  * one that never was; nothing here tells who shared it.
  */
 export function registerSharePages(app: FastifyInstance, options: SharePageOptions): void {
-  const { db, bus, clock, throttle, blobs } = options;
+  const { db, bus, clock, views, throttle, blobs } = options;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const frame = sharePageFrame(options.webClientDir);
   const streams = new ShareStreams(bus);
@@ -135,13 +141,22 @@ export function registerSharePages(app: FastifyInstance, options: SharePageOptio
     if (!share || !note) throw notFound('No such link');
     return { share, note };
   };
-  const page = (reply: FastifyReply, status: number, parts: SharePageParts) =>
+  const send = (reply: FastifyReply, status: number, indexable: boolean, html: string | Buffer) =>
     reply
       .code(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .header('x-robots-tag', parts.indexable ? 'all' : 'noindex, nofollow')
-      .send(frame(parts));
+      .header('x-robots-tag', indexable ? 'all' : 'noindex, nofollow')
+      .send(html);
+  const page = (reply: FastifyReply, status: number, parts: SharePageParts) =>
+    send(reply, status, parts.indexable, frame(parts));
+  /** A note's link's page as made for one revision of its note, ready to send again. */
+  const notePages = new LRUCache<string, Buffer>({
+    maxSize: FILLED_PAGES_BYTES,
+    sizeCalculation: (filled) => filled.length,
+  });
+  const notePageKey = (share: OpenShare, revision: number | null) =>
+    `${share.id}\n${revision}\n${share.allowSearchEngines}`;
   const GONE = { title: 'Link not found', indexable: false, body: GONE_BODY };
   const LOCKED = { title: 'Protected note', indexable: false, body: LOCKED_BODY };
   /** The link of a page, once it may be shown to this reader; otherwise the page that says why. */
@@ -152,7 +167,7 @@ export function registerSharePages(app: FastifyInstance, options: SharePageOptio
     return share;
   };
   const notePage = async (reply: FastifyReply, share: OpenShare, note: Note, body: string) => {
-    await recordShareView(db, share.id, clock());
+    views.record(share.id, clock());
     const title = noteTitle(note.body) ?? 'Untitled';
     return page(reply, 200, { title, indexable: share.allowSearchEngines, body });
   };
@@ -164,14 +179,22 @@ export function registerSharePages(app: FastifyInstance, options: SharePageOptio
     if (!share) return reply;
     if (share.noteId === null) {
       const notes = await notesOfSharedTag(db, sharedTagOf(share));
-      await recordShareView(db, share.id, clock());
+      views.record(share.id, clock());
       const title = `#${share.tag}`;
       const body = sharedTagBody(shareAddress(token), title, notes);
       return page(reply, 200, { title, indexable: share.allowSearchEngines, body });
     }
-    const note = await noteOf(share, undefined);
-    if (!note) return page(reply, 404, GONE);
-    return notePage(reply, share, note, sharedNoteBody(sharedNoteOf(note)));
+    let filled = notePages.get(notePageKey(share, share.noteRevision));
+    if (!filled) {
+      const note = await noteOf(share, undefined);
+      if (!note) return page(reply, 404, GONE);
+      const title = noteTitle(note.body) ?? 'Untitled';
+      const body = sharedNoteBody(sharedNoteOf(note));
+      filled = Buffer.from(frame({ title, indexable: share.allowSearchEngines, body }));
+      notePages.set(notePageKey(share, note.revision), filled);
+    }
+    views.record(share.id, clock());
+    return send(reply, 200, share.allowSearchEngines, filled);
   });
 
   // A note of a tag's link, its links to the link's other notes opening them within it.

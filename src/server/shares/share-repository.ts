@@ -1,6 +1,7 @@
 import type { Updateable } from 'kysely';
 import { noteTitle } from '../../shared/note-display.js';
 import type { ShareInfo } from '../../shared/shares.js';
+import { prepared } from '../db/prepared-query.js';
 import type { Db, ShareTable } from '../db/schema.js';
 
 /** What a link shows: one note, or the listed notes carrying a tag (and its nested tags). */
@@ -33,6 +34,8 @@ export type OpenShare = ShareSubject & {
   passwordHash: string | null;
   allowSearchEngines: boolean;
   timeExpires: number | null;
+  /** The revision of a note's link's note as the link was read: which page it shows now. */
+  noteRevision: number | null;
 };
 
 /** The subject of a stored row: a note's link has a note, a tag's link its tag. */
@@ -164,16 +167,8 @@ export async function deleteSharesOfNote(
   return gone.map((row) => row.id);
 }
 
-/**
- * The link a token's hash names, if it has not expired and, for a note's link, its note is in
- * the list.
- */
-export async function findOpenShare(
-  db: Db,
-  tokenHash: string,
-  now: number,
-): Promise<OpenShare | undefined> {
-  const row = await db
+const openShareQuery = prepared((db: Db, p: { tokenHash: string; now: number }) =>
+  db
     .selectFrom('shares')
     .leftJoin('notes', 'notes.id', 'shares.note_id')
     .select([
@@ -185,13 +180,25 @@ export async function findOpenShare(
       'shares.password_hash as passwordHash',
       'shares.allow_search_engines as allowSearchEngines',
       'shares.time_expires as timeExpires',
+      'notes.revision as noteRevision',
     ])
-    .where('shares.token_hash', '=', tokenHash)
+    .where('shares.token_hash', '=', p.tokenHash)
     .where((eb) => eb.or([eb('shares.note_id', 'is', null), eb('notes.time_deleted', 'is', null)]))
     .where((eb) =>
-      eb.or([eb('shares.time_expires', 'is', null), eb('shares.time_expires', '>', now)]),
-    )
-    .executeTakeFirst();
+      eb.or([eb('shares.time_expires', 'is', null), eb('shares.time_expires', '>', p.now)]),
+    ),
+);
+
+/**
+ * The link a token's hash names, if it has not expired and, for a note's link, its note is in
+ * the list. Every page reads it, so it is compiled once.
+ */
+export async function findOpenShare(
+  db: Db,
+  tokenHash: string,
+  now: number,
+): Promise<OpenShare | undefined> {
+  const row = await openShareQuery.executeTakeFirst(db, { tokenHash, now });
   if (!row) return undefined;
   return {
     id: row.id,
@@ -200,14 +207,6 @@ export async function findOpenShare(
     passwordHash: row.passwordHash,
     allowSearchEngines: Number(row.allowSearchEngines) === 1,
     timeExpires: optionalNumber(row.timeExpires),
+    noteRevision: optionalNumber(row.noteRevision),
   };
-}
-
-/** Counts a view of the page. */
-export async function recordShareView(db: Db, id: string, now: number): Promise<void> {
-  await db
-    .updateTable('shares')
-    .set((eb) => ({ views: eb('views', '+', 1), time_last_view: now }))
-    .where('id', '=', id)
-    .execute();
 }

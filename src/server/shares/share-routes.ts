@@ -36,6 +36,7 @@ import {
   updateShareOfUser,
 } from './share-repository.js';
 import { newShareToken } from './share-token.js';
+import type { ShareViews } from './share-views.js';
 
 export interface ShareRoutesOptions {
   db: Db;
@@ -43,6 +44,8 @@ export interface ShareRoutesOptions {
   authenticated: Authenticated;
   scryptCost: number;
   clock: () => number;
+  /** Views counted and not yet stored: the list stores them before it reads. */
+  views: ShareViews;
 }
 
 /** A password given (hashed), removed (null), or left as it was (undefined). */
@@ -57,7 +60,7 @@ async function passwordHashOf(password: string | null | undefined, cost: number)
  * another account's link is 404, exactly like an unknown one.
  */
 export function registerShareRoutes(app: FastifyInstance, options: ShareRoutesOptions) {
-  const { db, bus, authenticated, scryptCost, clock } = options;
+  const { db, bus, authenticated, scryptCost, clock, views } = options;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const checkExpiry = (timeExpires: number | null | undefined) => {
     if (typeof timeExpires === 'number' && timeExpires <= clock()) {
@@ -69,6 +72,7 @@ export function registerShareRoutes(app: FastifyInstance, options: ShareRoutesOp
     if (ids.length > 0) await bus.endSessions({ userId, sessionIds: ids });
   };
   const oneOf = async (userId: string, id: string): Promise<ShareInfo> => {
+    await views.flush();
     const [found] = await listSharesOfUser(db, userId, { id });
     if (!found) throw notFound('No such link');
     return found;
@@ -146,9 +150,10 @@ export function registerShareRoutes(app: FastifyInstance, options: ShareRoutesOp
   api.get(
     '/api/shares',
     { schema: { response: { 200: ShareListSchema } }, preHandler: authenticated('session') },
-    async (request): Promise<ShareListResponse> => ({
-      results: await listSharesOfUser(db, request.session.userId),
-    }),
+    async (request): Promise<ShareListResponse> => {
+      await views.flush();
+      return { results: await listSharesOfUser(db, request.session.userId) };
+    },
   );
 
   api.patch(
