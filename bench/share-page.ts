@@ -72,6 +72,9 @@ async function measure(s: Settings, dir: string): Promise<Measured> {
       SCRYPT_COST: '10',
       LOG_LEVEL: 'warn',
     },
+    nodeFlags: s.cpuProfileDir
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(s.cpuProfileDir)}`]
+      : [],
   });
   const staticDir = path.join(dir, 'static');
   fs.mkdirSync(staticDir);
