@@ -1,21 +1,16 @@
 import { CONFLICT_VERSION_HEADER } from '../../shared/api-headers.js';
-import type { Note } from '../../shared/note.js';
-import type { SaveSync } from '../../shared/note-document.js';
+import type { Note, UpdateNoteRequest } from '../../shared/note.js';
 import { NoteRequestError } from './api-errors.js';
 import { isNote } from './note-guard.js';
 import { noteRequest } from './note-request.js';
 
 /**
- * What one save sends: the whole note (docs/api.md#routes) with its new body. `revision` is the one
- * the text was edited from; the server merges when it holds a newer one. The times are the note's
- * as held here, left out only when this device does not hold the note (a draft kept from an earlier
- * visit, sent before the list arrived).
+ * What one save sends: the save request (docs/api.md#routes), the whole note with its new body
+ * and the document's updates not yet acknowledged. The times are the note's as held here, left
+ * out only when this device does not hold the note (a draft kept from an earlier visit, sent
+ * before the list arrived). `edits` are an older client's, never sent.
  */
-export type NoteEdit = Pick<Note, 'id' | 'body'> &
-  Partial<Pick<Note, 'revision' | 'timeCreated' | 'timeLastModified'>> & {
-    /** The note's document updates typed here and not yet acknowledged (docs/sync.md). */
-    sync?: SaveSync;
-  };
+export type NoteEdit = Omit<UpdateNoteRequest, 'edits'>;
 
 /**
  * What a save answered: the stored note (its id differs when the text became a new note), the

@@ -16,7 +16,7 @@ export interface RecoveryHooks {
  * document's text and revision, and its updates beside them.
  */
 export function wholeNote(save: DocumentSave, held: Note | undefined): NoteEdit {
-  const { noteId: id, body, revision, sync } = save;
+  const { id, body, revision, sync } = save;
   // A document whose revision is not known sends none: the server finds what it lacks by vector.
   const { revision: _held, ...rest } = held ?? { id };
   return revision === undefined

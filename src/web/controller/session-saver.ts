@@ -74,7 +74,7 @@ export function createSessionSaving(deps: SessionSaverDeps): SessionSaving {
   }
 
   const saver: DocumentSaver = new DocumentSaver({
-    save: (request) => send(wholeNote(request, store.getState().notes.get(request.noteId))),
+    save: (request) => send(wholeNote(request, store.getState().notes.get(request.id))),
     documentOf: (noteId) => documents.get(noteId),
     acknowledged: (noteId, keys) => documents.acknowledged(noteId, keys),
     onSaved: saved,

@@ -1,22 +1,17 @@
 import { fromBase64, toBase64 } from '../../shared/base64.js';
 import type { NoteId } from '../../shared/note.js';
-import type { SaveSync } from '../../shared/note-document.js';
 import { NoteRequestError } from '../api/api-errors.js';
 import { type BackoffOptions, backoffDelay } from '../api/backoff.js';
-import type { SaveAnswer } from '../api/note-save.js';
+import type { NoteEdit, SaveAnswer } from '../api/note-save.js';
 import type { SaveStatus } from '../state/app-state.js';
 import type { LocalDocument } from './local-document.js';
 
 /**
- * One save of a document: the whole note's new body, the revision the document holds every
- * update of (none when it is not known), and the updates.
+ * One save of a document, a part of the save request: the note's new body, the revision the
+ * document holds every update of (none when it is not known), and the updates.
  */
-export interface DocumentSave {
-  noteId: NoteId;
-  body: string;
-  revision?: number;
-  sync: SaveSync;
-}
+export type DocumentSave = Pick<NoteEdit, 'id' | 'body' | 'revision'> &
+  Required<Pick<NoteEdit, 'sync'>>;
 
 export interface DocumentSaverOptions {
   /** Sends one save (`PUT /api/notes` with the whole note, and the updates beside it). */
@@ -153,7 +148,7 @@ export class DocumentSaver {
     const sent = saving.whole ? doc.state() : update;
     saving.sending = true;
     const request: DocumentSave = {
-      noteId,
+      id: noteId,
       body: doc.body,
       revision: doc.revision > 0 ? doc.revision : undefined,
       sync: { update: toBase64(sent), vector: toBase64(doc.vector()) },
