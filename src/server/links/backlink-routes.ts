@@ -1,12 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { backlinkOf } from '../../shared/backlinks.js';
 import type { Authenticated } from '../accounts/require-session.js';
 import type { Db } from '../db/schema.js';
 import { notFound } from '../domain-errors.js';
 import { BacklinksResponse } from '../http/schemas/backlinks.js';
 import { findStoredNote } from '../notes/note-repository.js';
 import { NoteIdParams } from '../notes/note-routes.js';
-import { backlinkOf } from './backlinks.js';
 import { notesLinkingTo } from './link-index.js';
 
 export interface BacklinkRoutesOptions {

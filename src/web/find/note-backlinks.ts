@@ -1,49 +1,27 @@
+import { type Backlink, backlinkOf } from '../../shared/backlinks.js';
 import type { Note, NoteId } from '../../shared/note.js';
-import { linkKey, type WikiLink, wikiLinks } from '../../shared/wiki-links.js';
+import { linkKey, wikiLinks } from '../../shared/wiki-links.js';
 import type { AppState } from '../state/app-state.js';
 import { ChunkedMap } from '../state/chunked-map.js';
 import { linkKeysOf, type NoteLinks } from './note-links.js';
 
-/** A note that links to another: the note, the line that holds its first such link, and where. */
-export interface Backlink {
-  note: Note;
-  /** The line holding the link, trimmed. */
-  snippet: string;
-  /** Offset of the link's `[[` in the note's text. */
-  at: number;
-}
+export type { Backlink } from '../../shared/backlinks.js';
 
-/** Where each name is linked in one note: the first link to it. */
-type LinksByName = ReadonlyMap<string, WikiLink>;
-
-const NO_LINKS: LinksByName = new Map();
+const NO_LINKS: ReadonlySet<string> = new Set();
 
 // Kept per note object: a note's text is read for links once, however often backlinks look.
-const linksByNote = new WeakMap<Note, LinksByName>();
+const namesByNote = new WeakMap<Note, ReadonlySet<string>>();
 
-function linksOf(note: Note): LinksByName {
-  let links = linksByNote.get(note);
-  if (links === undefined) {
-    if (note.body.includes('[[')) {
-      const byName = new Map<string, WikiLink>();
-      for (const link of wikiLinks(note.body)) {
-        const key = linkKey(link.target);
-        if (!byName.has(key)) byName.set(key, link);
-      }
-      links = byName;
-    } else {
-      links = NO_LINKS;
-    }
-    linksByNote.set(note, links);
+/** The names a note links to, as `linkKey` makes them. */
+function linksOf(note: Note): ReadonlySet<string> {
+  let names = namesByNote.get(note);
+  if (names === undefined) {
+    names = note.body.includes('[[')
+      ? new Set(wikiLinks(note.body).map((link) => linkKey(link.target)))
+      : NO_LINKS;
+    namesByNote.set(note, names);
   }
-  return links;
-}
-
-/** The line of `text` around `at`. */
-function lineAround(text: string, at: number): string {
-  const start = text.lastIndexOf('\n', at - 1) + 1;
-  const end = text.indexOf('\n', at);
-  return text.slice(start, end === -1 ? text.length : end).trim();
+  return names;
 }
 
 /**
@@ -64,7 +42,7 @@ export class NoteBacklinks {
   }
 
   private add(note: Note): void {
-    for (const key of linksOf(note).keys()) {
+    for (const key of linksOf(note)) {
       const notes = this.linking.get(key);
       if (notes) notes.add(note);
       else this.linking.set(key, new Set([note]));
@@ -72,7 +50,7 @@ export class NoteBacklinks {
   }
 
   private remove(note: Note): void {
-    for (const key of linksOf(note).keys()) {
+    for (const key of linksOf(note)) {
       const notes = this.linking.get(key);
       notes?.delete(note);
       if (notes?.size === 0) this.linking.delete(key);
@@ -95,19 +73,15 @@ export class NoteBacklinks {
     const state = this.sync();
     const target = state.notes.get(id);
     if (!target) return [];
-    const found = new Map<NoteId, Backlink>();
-    for (const key of linkKeysOf(target)) {
-      // A name shared with a newer note leads there, not here.
-      if (this.names.resolve(key) !== id) continue;
-      for (const note of this.linking.get(key) ?? []) {
-        const link = linksOf(note).get(key);
-        if (note.id === id || !link) continue;
-        const held = found.get(note.id);
-        if (!held || link.from < held.at) {
-          found.set(note.id, { note, snippet: lineAround(note.body, link.from), at: link.from });
-        }
-      }
+    // A name shared with a newer note leads there, not here.
+    const names = new Set(linkKeysOf(target).filter((key) => this.names.resolve(key) === id));
+    const linking = new Set<Note>();
+    for (const key of names) {
+      for (const note of this.linking.get(key) ?? []) if (note.id !== id) linking.add(note);
     }
-    return [...found.values()].sort((a, b) => b.note.timeLastModified - a.note.timeLastModified);
+    // Answered as the server answers them, so a device offline shows the same lines.
+    return [...linking]
+      .map((note) => backlinkOf(note, names))
+      .sort((a, b) => b.note.timeLastModified - a.note.timeLastModified);
   }
 }
