@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noteTags } from '../src/shared/note-tags.js';
-import { listNotes, signUp } from './helpers/api-client.js';
+import { call, listNotes, signUp } from './helpers/api-client.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { exportZip, importFile, zipTexts } from './helpers/transfer-client.js';
 
@@ -40,8 +40,13 @@ describe('a real vault', () => {
 
   it('comes back as nothing new from its own export, the whole zip or its Markdown files', async () => {
     const notes = await listNotes(server.url, token);
+    const usage = () => call(server.url, 'GET', '/api/attachments/usage', { token });
+    const held = (await usage()).json.used;
+    expect(held).toBeGreaterThan(0);
     const again = await importFile(server.url, token, exported, 'quire-notes.zip');
     expect(again.json).toEqual({ imported: 0, skipped: notes.length, failed: [] });
+    // The pictures it brings are the ones the account holds already.
+    expect((await usage()).json.used).toBe(held);
     const files = Object.fromEntries(
       Object.entries(markdownFiles(exported)).map(([name, text]) => [
         name,
