@@ -31,6 +31,7 @@ import * as signInLinks from './0029-sign-in-links.js';
 import * as spellingSettings from './0030-spelling-settings.js';
 import * as shares from './0031-shares.js';
 import * as markdownReaderIndex from './0032-markdown-reader-index.js';
+import * as postgresTagsRead from './0033-postgres-tags-read.js';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0030-spelling-settings': spellingSettings,
   '0031-shares': shares,
   '0032-markdown-reader-index': markdownReaderIndex,
+  '0033-postgres-tags-read': postgresTagsRead,
 };

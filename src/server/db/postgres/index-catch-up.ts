@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { CatchUpIndex } from '../../search/search-index-keeper.js';
+import { withOnlyTagHashes } from '../../search/tag-hashes.js';
+import { escapePostgresText } from '../postgres-text.js';
 import type { Db } from '../schema.js';
 import { POSTGRES_COLUMNS, POSTGRES_ROW, POSTGRES_UPSERT } from './search-schema.js';
 
@@ -29,9 +31,18 @@ export async function catchUpPostgresIndex(
     const ids = rows.map((row) => row.note_id);
     await sql`delete from note_search s where s.note_id = any(${ids})
       and not exists (select 1 from notes n where n.id = s.note_id)`.execute(trx);
+    // A `#` starts a tag only where the Markdown reader says so; the others become spaces here.
+    const { rows: hashed } = await sql<{ id: string; body: string }>`
+      select id, body from notes where id = any(${ids}) and position('#' in body) > 0`.execute(trx);
+    const read = hashed.map((note) => ({ id: note.id, text: withOnlyTagHashes(note.body) }));
+    // Arrays pass the text plugin by: their strings are escaped here, as stored text is.
+    const readIds = read.map((note) => note.id);
+    const texts = read.map((note) => escapePostgresText(note.text));
     await sql`
       insert into note_search (${sql.raw(POSTGRES_COLUMNS)})
-      select ${sql.raw(POSTGRES_ROW('n'))} from notes n where n.id = any(${ids})
+      select ${sql.raw(POSTGRES_ROW('n', 'coalesce(r.text, n.body)'))} from notes n
+      left join unnest(${readIds}::text[], ${texts}::text[]) as r(id, text) on r.id = n.id
+      where n.id = any(${ids})
       ${sql.raw(POSTGRES_UPSERT)}`.execute(trx);
     return rows.length;
   });

@@ -3,8 +3,8 @@ import type { SearchResult } from '../src/shared/search.js';
 import { call, createNote, signUp } from './helpers/api-client.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
-// SQLite's index holds as tags only what the Markdown reader reads as tags. (PostgreSQL's
-// index still reads every `#word` of a note in SQL.)
+// The search index holds as tags only what the Markdown reader reads as tags, on either
+// database.
 let server: TestServer;
 let token: string;
 
@@ -14,6 +14,8 @@ beforeAll(async () => {
   const bodies = [
     'Diagram\n```mermaid\ngraph TD; A-->B; style A fill:#c6dbef\n```\nUse `#book` and see [[#being unpleasant]]',
     'Real tags\nfiled under #camelCase and #errands',
+    // Text PostgreSQL stores escaped (NUL and U+0001) is read as it was written.
+    'Odd bytes \u0000\u0001\nand #zero',
   ];
   for (const body of bodies) await createNote(server.url, token, body);
 });
@@ -34,6 +36,7 @@ it('finds by tag: only the tags a note has, in any case, and no word of code or 
   expect(await found('tag:camelcase')).toEqual(['Real tags']);
   expect(await found('tag:CamelCase')).toEqual(['Real tags']);
   expect(await found('tag:errands')).toEqual(['Real tags']);
+  expect(await found('tag:zero')).toEqual(['Odd bytes \u0000\u0001']);
   // The words themselves are still found.
   expect(await found('c6dbef')).toEqual(['Diagram']);
 });
