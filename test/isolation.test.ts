@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Note } from '../src/shared/note.js';
 import { call, createNote, listNotes, signUp, updateNote } from './helpers/api-client.js';
-import { LiveTestClient } from './helpers/live-client.js';
+import { LiveTestClient, updateOf } from './helpers/live-client.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 let server: TestServer;
@@ -51,11 +51,14 @@ describe('isolation between users', () => {
       for (const note of listed) expect(note.body.startsWith(`user${user} `)).toBe(true);
     }
     // Each socket saw its own 51 updates (1 create + 50 writes) and nothing of the other user.
+    // A last note of each user's, made after every write was answered, reaches their socket
+    // after all of those writes' events: whatever had leaked would be in before it.
+    const lasts: Note[] = [];
+    for (const [user, token] of users.entries()) {
+      lasts.push(await createNote(server.url, token, `user${user} last`));
+    }
     for (const [user, live] of sockets.entries()) {
-      const received = [];
-      for (let i = 0; i < 51; i += 1) received.push(await live.next());
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      received.push(...live.messages);
+      const { before: received } = await live.upTo(updateOf((lasts[user] as Note).id));
       const own = (note: Note) => note.body === 'start' || note.body.startsWith(`user${user} `);
       expect(received).toHaveLength(51);
       expect(received.every((m) => m.event === 'update' && own(m.payload))).toBe(true);

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLOSE_UNAUTHORIZED } from '../src/shared/live-message.js';
 import type { Note } from '../src/shared/note.js';
 import { call, createNote, listNotes, signUp, updateNote } from './helpers/api-client.js';
+import { expectOnlyNext, updateOf } from './helpers/live-client.js';
 import { adminQuery } from './helpers/postgres-admin.js';
 import type { TestDatabase } from './helpers/test-database.js';
 import type { TestServer } from './helpers/test-server.js';
@@ -31,8 +32,6 @@ async function killListeners(): Promise<number> {
   );
   return rowCount ?? 0;
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
 
 describe('two instances on one database', () => {
   it('deliver what is changed through one to the sockets of the other, and its own once', async () => {
@@ -71,8 +70,13 @@ describe('two instances on one database', () => {
     }
     for (const note of made)
       expect(await aliceLive.next()).toEqual({ event: 'update', payload: note });
-    await settle();
-    expect(bobLive.messages).toEqual([]);
+    // Bob's own change, made through the other instance after all of Alice's, is notified
+    // after them: any of hers would reach his socket first.
+    const own = await createNote(two.url, bob, 'his own');
+    expect(await expectOnlyNext(bobLive, updateOf(own.id))).toEqual({
+      event: 'update',
+      payload: own,
+    });
   });
 
   it('close a socket on one when its session logs out through the other', async () => {
@@ -117,8 +121,12 @@ describe('two instances on one database', () => {
     await two.bus.publish({ userId: await onlyUserId(), event: 'update', note: gone });
     const note = await createNote(two.url, token, 'after');
     expect(await live.next()).toEqual({ event: 'update', payload: note });
-    await settle();
-    expect(live.messages).toEqual([]);
+    // And nothing later either: a change after it is the next thing to arrive.
+    const later = await createNote(two.url, token, 'later');
+    expect(await expectOnlyNext(live, updateOf(later.id))).toEqual({
+      event: 'update',
+      payload: later,
+    });
   });
 
   it('resync their clients when the listening connection drops, and lose nothing after', async () => {
@@ -231,7 +239,8 @@ describe('two instances on one database', () => {
     expect(await killListeners()).toBe(2);
     await one.close();
     await two.close();
-    await new Promise((resolve) => setTimeout(resolve, 500)); // past the first retry's pause
+    // Past the first retry's pause: the timer that must not reconnect fires, or not, only then.
+    await new Promise((resolve) => setTimeout(resolve, 500));
     const name = new URL(database.url).pathname.slice(1);
     const { rows } = await adminQuery(
       `select count(*)::int as count from pg_stat_activity where datname = '${name}'`,

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import WebSocket from 'ws';
 import type { LiveMessage } from '../../src/shared/live-message.js';
 
@@ -55,6 +56,21 @@ export class LiveTestClient {
     }, timeoutMs);
   }
 
+  /**
+   * Every message up to the first that matches, all taken: the ones that came before it, and it.
+   */
+  async upTo(
+    matches: (message: LiveMessage) => boolean,
+    timeoutMs = 5000,
+  ): Promise<{ before: LiveMessage[]; match: LiveMessage }> {
+    return this.waitFor(() => {
+      const index = this.messages.findIndex(matches);
+      if (index === -1) return undefined;
+      const taken = this.messages.splice(0, index + 1);
+      return { before: taken.slice(0, index), match: taken[index] as LiveMessage };
+    }, timeoutMs);
+  }
+
   /** Resolves with the close code once the server closes the socket. */
   async closed(timeoutMs = 5000): Promise<number> {
     return this.waitFor(() => this.closeCode, timeoutMs);
@@ -89,3 +105,24 @@ export class LiveTestClient {
     });
   }
 }
+
+/**
+ * Waits for a sentinel, a message caused after something that must not reach this socket, and
+ * asserts that nothing came before it. One socket's messages keep their order, so whatever the
+ * earlier action had sent would be in by now: no fixed wait, and no guess at how long is enough.
+ */
+export async function expectOnlyNext(
+  live: LiveTestClient,
+  sentinel: (message: LiveMessage) => boolean,
+  timeoutMs?: number,
+): Promise<LiveMessage> {
+  const { before, match } = await live.upTo(sentinel, timeoutMs);
+  expect(before).toEqual([]);
+  return match;
+}
+
+/** The update of one note: a sentinel for `expectOnlyNext`. */
+export const updateOf =
+  (noteId: string) =>
+  (message: LiveMessage): boolean =>
+    message.event === 'update' && message.payload.id === noteId;

@@ -1,27 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import helmet from 'helmet';
 import { DIAGRAM_FRAME_PATH } from '../../shared/diagram-frame.js';
 import { SHARE_PATH_PREFIX } from '../../shared/shares.js';
-
-/**
- * The headers helmet sets, worked out once: with these options they are the same on every
- * answer, and running its chain of middleware per request was a measurable share of a save's
- * CPU (bench/RESULTS.md).
- */
-function headersOf(setHeaders: ReturnType<typeof helmet>): [string, string][] {
-  const headers = new Map<string, string>();
-  const response = {
-    setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
-    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
-  };
-  let failed: unknown;
-  setHeaders({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
-    failed = error;
-  });
-  if (failed) throw failed;
-  return [...headers];
-}
 
 /**
  * A year, and no `includeSubDomains`: Quire's host says nothing about other services under it,
@@ -71,14 +50,46 @@ const SHARE_DIRECTIVES = {
   formAction: ["'none'"],
 };
 
-const headersFor = (directives: typeof DIRECTIVES & { frameSrc?: string[] }) =>
-  headersOf(
-    helmet({
-      contentSecurityPolicy: { useDefaults: false, directives },
-      // Set below, per request: only an https request says https works for this host.
-      strictTransportSecurity: false,
-    }),
-  );
+type Directives = typeof DIRECTIVES & { frameSrc?: string[] };
+
+/** `defaultSrc: ["'self'"]` becomes `default-src 'self'`, directives joined by `;` in order. */
+function contentSecurityPolicyOf(directives: Directives): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => {
+      const directive = name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+      return [directive, ...sources].join(' ');
+    })
+    .join(';');
+}
+
+/**
+ * The same on every answer, whatever its policy: no other origin may open, embed or read
+ * Quire's pages, no referrer leaves them, and types are never sniffed. `x-xss-protection: 0`
+ * turns off the old browsers' XSS filter, which could itself be abused to hide parts of a page.
+ */
+const COMMON_HEADERS: [string, string][] = [
+  ['cross-origin-opener-policy', 'same-origin'],
+  ['cross-origin-resource-policy', 'same-origin'],
+  ['origin-agent-cluster', '?1'],
+  ['referrer-policy', 'no-referrer'],
+  ['x-content-type-options', 'nosniff'],
+  ['x-dns-prefetch-control', 'off'],
+  ['x-download-options', 'noopen'],
+  ['x-frame-options', 'SAMEORIGIN'],
+  ['x-permitted-cross-domain-policies', 'none'],
+  ['x-xss-protection', '0'],
+];
+
+/** Worked out once, not per request: under one policy the headers never change. */
+const headersFor = (directives: Directives): [string, string][] => [
+  ['content-security-policy', contentSecurityPolicyOf(directives)],
+  ...COMMON_HEADERS,
+];
+
+/** Each policy's headers, which the tests pin word for word. */
+export const APP_HEADERS = headersFor(DIRECTIVES);
+export const DIAGRAM_FRAME_HEADERS = headersFor(DIAGRAM_FRAME_DIRECTIVES);
+export const SHARE_HEADERS = headersFor(SHARE_DIRECTIVES);
 
 const pathOf = (url: string) => {
   const query = url.indexOf('?');
@@ -92,17 +103,14 @@ const pathOf = (url: string) => {
  * X-Forwarded-Proto): the same server is often reached over plain HTTP as well.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { hsts: boolean }): void {
-  const headers = headersFor(DIRECTIVES);
-  const frameHeaders = headersFor(DIAGRAM_FRAME_DIRECTIVES);
-  const shareHeaders = headersFor(SHARE_DIRECTIVES);
   app.addHook('onRequest', (request, reply, done) => {
     const path = pathOf(request.url);
     const chosen =
       path === DIAGRAM_FRAME_PATH
-        ? frameHeaders
+        ? DIAGRAM_FRAME_HEADERS
         : path.startsWith(SHARE_PATH_PREFIX)
-          ? shareHeaders
-          : headers;
+          ? SHARE_HEADERS
+          : APP_HEADERS;
     for (const [name, value] of chosen) reply.raw.setHeader(name, value);
     if (options.hsts && request.protocol === 'https') {
       reply.raw.setHeader('strict-transport-security', HSTS);
