@@ -1,7 +1,9 @@
+import { compareListOrder } from '../../shared/list-order.js';
 import type { Note, NoteId } from '../../shared/note.js';
 import { linkKey, type WikiLink, wikiLinks } from '../../shared/wiki-links.js';
 import type { AppState } from '../state/app-state.js';
 import { ChunkedMap } from '../state/chunked-map.js';
+import { listOrderKeyAt } from '../state/note-order.js';
 import { linkKeysOf, type NoteLinks } from './note-links.js';
 
 /** A note that links to another: the note, the line that holds its first such link, and where. */
@@ -44,6 +46,28 @@ function lineAround(text: string, at: number): string {
   const start = text.lastIndexOf('\n', at - 1) + 1;
   const end = text.indexOf('\n', at);
   return text.slice(start, end === -1 ? text.length : end).trim();
+}
+
+/**
+ * The backlinks as the list orders their notes, as the server answers them: most recently
+ * modified first, ties as listed. Only a tie needs the places, found in one walk of the list.
+ */
+function inListOrder(backlinks: Backlink[], sortedNoteIds: readonly NoteId[]): Backlink[] {
+  const times = new Set(backlinks.map(({ note }) => note.timeLastModified));
+  const places = new Map<NoteId, number>();
+  if (times.size < backlinks.length) {
+    const wanted = new Set(backlinks.map(({ note }) => note.id));
+    sortedNoteIds.forEach((id, at) => {
+      if (wanted.has(id)) places.set(id, at);
+    });
+  }
+  return backlinks
+    .map((backlink) => ({
+      ...listOrderKeyAt(backlink.note, places.get(backlink.note.id) ?? 0),
+      backlink,
+    }))
+    .sort(compareListOrder)
+    .map(({ backlink }) => backlink);
 }
 
 /**
@@ -108,6 +132,6 @@ export class NoteBacklinks {
         }
       }
     }
-    return [...found.values()].sort((a, b) => b.note.timeLastModified - a.note.timeLastModified);
+    return inListOrder([...found.values()], state.sortedNoteIds);
   }
 }
