@@ -216,6 +216,39 @@ describe('export as a vault', () => {
     expect(strip(after)).toEqual(strip(before));
     expect(linkGraph(after)).toEqual(linkGraph(before));
   });
+
+  it('makes a name shared within one second lead to the note the app links it to', async () => {
+    const user = await server.database.db
+      .selectFrom('users')
+      .select('id')
+      .executeTakeFirstOrThrow();
+    const notes = new NoteService(server.database.db, server.bus, server.app.log, () => 1);
+    // All modified in the same second: the later change leads, as in the list.
+    await notes.importNotes(
+      { userId: user.id, sessionId: 'seed' },
+      ['Topic\nfirst', 'Topic\nsecond', 'Index\n[[Topic]]'].map((body, i) => ({
+        sourceKey: `seed:${i}`,
+        body,
+        timeCreated: 1_600_000_000,
+        timeLastModified: 1_600_000_000,
+      })),
+    );
+    const listed = await listNotes(server.url, token);
+    const backlinked = async (note: Note) =>
+      (await call(server.url, 'GET', `/api/notes/${note.id}/backlinks`, { token })).json.results
+        .length > 0;
+    const topics = listed.filter((note) => note.body.startsWith('Topic'));
+    const linked = [];
+    for (const topic of topics) if (await backlinked(topic)) linked.push(topic.body);
+    expect(linked).toEqual([topics[0]?.body]);
+
+    const files = zipTexts((await exportZip(server.url, token)).data);
+    const fileOf = (body: string) =>
+      Object.keys(files).find((name) => files[name]?.endsWith(`---\n${body}`));
+    const target = fileOf(linked[0] as string)?.replace(/\.md$/, '') as string;
+    const [, , indexText] = files['Index.md']?.split('---\n') ?? [];
+    expect(indexText).toBe(target === 'Topic' ? 'Index\n[[Topic]]' : `Index\n[[${target}|Topic]]`);
+  });
 });
 
 const COUNT = 10_000;

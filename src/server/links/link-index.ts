@@ -2,7 +2,7 @@ import { type Expression, type RawBuilder, sql } from 'kysely';
 import type { Note } from '../../shared/note.js';
 import { linkKey } from '../../shared/wiki-links.js';
 import type { Db } from '../db/schema.js';
-import { listOrderSql } from '../notes/list-order.js';
+import { listOrderSql } from '../notes/list-order-sql.js';
 import type { NoteRow } from '../notes/note-columns.js';
 import { toNote } from '../notes/note-repository.js';
 import { type LinkChange, type LinkKeys, linkKeysOf } from './link-keys.js';
@@ -124,7 +124,7 @@ export async function rebuildLinkIndex(db: Db): Promise<number> {
 const holderOf = (userId: string, key: Expression<string> | RawBuilder<string>) =>
   sql<string>`(select h.note_id from note_link_names h join notes hn on hn.id = h.note_id
     where h.user_id = ${userId} and h.name_key = ${key} and hn.time_deleted is null
-    order by hn.time_last_modified desc, hn.change_seq desc, hn.id desc limit 1)`;
+    order by ${sql.raw(listOrderSql('hn'))} limit 1)`;
 
 /** The names of some notes that lead to them (another note may win a name they share). */
 export async function namesLeadingTo(

@@ -7,7 +7,7 @@ import type { NewNote, NextRevision, RevisedRow } from '../db/note-writes.js';
 import { prepared } from '../db/prepared-query.js';
 import type { Db } from '../db/schema.js';
 import type { LogEntry } from '../sync/document-log.js';
-import { inListOrder } from './list-order.js';
+import { inListOrder } from './list-order-sql.js';
 import { NOTE_COLUMNS, type NoteRow } from './note-columns.js';
 import type { VersionRow } from './version-repository.js';
 

@@ -1,9 +1,13 @@
+import { compareListOrder, type ListOrderKey } from '../../shared/list-order.js';
 import type { Note } from '../../shared/note.js';
 import { linkKey, linkNames, type WikiLink } from '../../shared/wiki-links.js';
 import type { Db } from '../db/schema.js';
 import { ExportFileNames } from './export-file-name.js';
 import { rewriteLinks } from './link-targets.js';
 import { notePages } from './note-pages.js';
+
+/** What naming a note's file and its links needs of it. */
+type ExportedNote = Pick<Note, 'body'> & ListOrderKey;
 
 /** How Obsidian compares a link with a file's name: by the name as written, ignoring case. */
 const asFileName = (name: string) => name.trim().normalize('NFC').toLowerCase();
@@ -15,22 +19,26 @@ const asFileName = (name: string) => name.trim().normalize('NFC').toLowerCase();
 export class ExportLinks {
   private readonly names = new ExportFileNames();
   private readonly fileOf = new Map<string, string>();
-  /** The note each name (as `linkKey` makes it) leads to, by Quire's rule: the newest wins. */
-  private readonly byName = new Map<string, { id: string; time: number }>();
+  /**
+   * The note each name (as `linkKey` makes it) leads to, by Quire's rule: the first in the list's
+   * order wins. The pages come in another order, so ties within a second need the whole rule.
+   */
+  private readonly byName = new Map<string, ListOrderKey>();
 
-  add(note: Pick<Note, 'id' | 'body' | 'timeLastModified'>): void {
+  add(note: ExportedNote): void {
     if (this.fileOf.has(note.id)) return;
     this.fileOf.set(note.id, this.names.next(note.body));
+    const { id, timeLastModified, changeSeq } = note;
     for (const key of linkNames(note).map(linkKey)) {
       const held = this.byName.get(key);
-      if (!held || note.timeLastModified > held.time) {
-        this.byName.set(key, { id: note.id, time: note.timeLastModified });
+      if (!held || compareListOrder(note, held) < 0) {
+        this.byName.set(key, { id, timeLastModified, changeSeq });
       }
     }
   }
 
   /** The note's file in the zip; a note come since the names were read gets a free one. */
-  fileName(note: Pick<Note, 'id' | 'body' | 'timeLastModified'>): string {
+  fileName(note: ExportedNote): string {
     this.add(note);
     return this.fileOf.get(note.id) as string;
   }

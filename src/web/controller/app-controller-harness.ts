@@ -24,7 +24,8 @@ export function setup(
   documents: DocumentStore = memoryDocumentStore(),
 ) {
   let storedToken = stored;
-  const server = fakeQuireApi([note('a', 'Alpha'), note('b', 'Beta')]);
+  // Both modified in the same second, Alpha the later change: the server lists it first.
+  const server = fakeQuireApi([note('b', 'Beta'), note('a', 'Alpha')]);
   const { api } = server;
   const live = { stop: vi.fn(), reconnectNow: vi.fn(), handlers: undefined as unknown };
   const tokenStorage = {

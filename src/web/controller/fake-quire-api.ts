@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import * as Y from 'yjs';
 import { fromBase64, toBase64 } from '../../shared/base64.js';
+import { compareListOrder, type ListOrderKey } from '../../shared/list-order.js';
 import type { Note } from '../../shared/note.js';
 import type { SaveSync } from '../../shared/note-document.js';
 import { NOTE_DOCUMENT_TEXT } from '../../shared/note-document.js';
@@ -9,6 +10,12 @@ import { renameLinkTargets } from '../../shared/rename-links.js';
 import type { RenameLinksRequest } from '../../shared/rename-links-request.js';
 import { NoteRequestError } from '../api/api-errors.js';
 import type { QuireApi } from '../api/quire-api.js';
+
+const listOrderKeyOf = (note: Note, changedAt: Map<string, number>): ListOrderKey => ({
+  timeLastModified: note.timeLastModified,
+  changeSeq: changedAt.get(note.id) ?? 0,
+  id: note.id,
+});
 
 /**
  * The fake server's notes: every set or delete takes the next change number, so lists carry an
@@ -33,8 +40,17 @@ class ChangingNotes extends Map<string, Note> {
   }
 
   list() {
-    const notes = [...this.values()].sort((a, b) => b.timeLastModified - a.timeLastModified);
+    const notes = this.inListOrder([...this.values()]);
     return { notes, etag: `"list-${this.seq}"`, cursor: `cursor-${this.seq}` };
+  }
+
+  /** As the server lists notes: by time, then the later change, then the larger id. */
+  private inListOrder(notes: Note[]): Note[] {
+    const { changedAt } = this;
+    return notes
+      .map((note) => ({ ...listOrderKeyOf(note, changedAt), note }))
+      .sort(compareListOrder)
+      .map(({ note }) => note);
   }
 
   since(cursor: string) {
@@ -42,8 +58,7 @@ class ChangingNotes extends Map<string, Note> {
     if (!(after <= this.seq)) throw new NoteRequestError(400, undefined, 'invalid_input');
     const newer = (changes: Map<string, number>) =>
       [...changes].filter(([, seq]) => seq > after).map(([id]) => id);
-    const results = newer(this.changedAt).map((id) => this.get(id) as Note);
-    results.sort((a, b) => b.timeLastModified - a.timeLastModified);
+    const results = this.inListOrder(newer(this.changedAt).map((id) => this.get(id) as Note));
     return { results, deleted: newer(this.deletedAt), cursor: `cursor-${this.seq}` };
   }
 }

@@ -71,4 +71,15 @@ describe('NoteBacklinks', () => {
     expect(links.of('old')).toEqual([]);
     expect(links.of('new').map((each) => each.id)).toEqual(['old', 'x']);
   });
+
+  it('lists notes modified in the same second as the list does', () => {
+    const links = backlinksOver([
+      note('b', 'B\n[[Hub]]', 300),
+      note('c', 'C\n[[Hub]]', 300),
+      note('newer', 'N\n[[Hub]]', 400),
+      note('a', 'A\n[[Hub]]', 300),
+      note('hub', 'Hub', 100),
+    ]);
+    expect(links.of('hub').map((each) => each.id)).toEqual(['newer', 'b', 'c', 'a']);
+  });
 });

@@ -1,8 +1,10 @@
 import { type Backlink, backlinkOf } from '../../shared/backlinks.js';
+import { compareListOrder } from '../../shared/list-order.js';
 import type { Note, NoteId } from '../../shared/note.js';
 import { linkKey, wikiLinks } from '../../shared/wiki-links.js';
 import type { AppState } from '../state/app-state.js';
 import { ChunkedMap } from '../state/chunked-map.js';
+import { listOrderKeyAt } from '../state/note-order.js';
 import { linkKeysOf, type NoteLinks } from './note-links.js';
 
 export type { Backlink } from '../../shared/backlinks.js';
@@ -22,6 +24,28 @@ function linksOf(note: Note): ReadonlySet<string> {
     namesByNote.set(note, names);
   }
   return names;
+}
+
+/**
+ * The backlinks as the list orders their notes, as the server answers them: most recently
+ * modified first, ties as listed. Only a tie needs the places, found in one walk of the list.
+ */
+function inListOrder(backlinks: Backlink[], sortedNoteIds: readonly NoteId[]): Backlink[] {
+  const times = new Set(backlinks.map(({ note }) => note.timeLastModified));
+  const places = new Map<NoteId, number>();
+  if (times.size < backlinks.length) {
+    const wanted = new Set(backlinks.map(({ note }) => note.id));
+    sortedNoteIds.forEach((id, at) => {
+      if (wanted.has(id)) places.set(id, at);
+    });
+  }
+  return backlinks
+    .map((backlink) => ({
+      ...listOrderKeyAt(backlink.note, places.get(backlink.note.id) ?? 0),
+      backlink,
+    }))
+    .sort(compareListOrder)
+    .map(({ backlink }) => backlink);
 }
 
 /**
@@ -80,8 +104,7 @@ export class NoteBacklinks {
       for (const note of this.linking.get(key) ?? []) if (note.id !== id) linking.add(note);
     }
     // Answered as the server answers them, so a device offline shows the same lines.
-    return [...linking]
-      .map((note) => backlinkOf(note, names))
-      .sort((a, b) => b.note.timeLastModified - a.note.timeLastModified);
+    const found = [...linking].map((note) => backlinkOf(note, names));
+    return inListOrder(found, state.sortedNoteIds);
   }
 }

@@ -2,6 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Note } from '../../shared/note.js';
 import { indexedDbOfflineStore } from './indexeddb-offline-store.js';
+import { inListOrder } from './offline-store.js';
 
 const note = (id: string, revision = 1): Note => ({
   id,
@@ -118,6 +119,22 @@ describe('indexedDbOfflineStore top of the list', () => {
     await store.writeNotes('me@x.org', [at('first', 40), ...tied, at('oldest', 1)], []);
     const newest = await store.loadNewestNotes('me@x.org', 3);
     expect(newest.map((n) => n.id)).toEqual(['first', 't4', 't3']);
+  });
+
+  it('orders notes modified in the same second as they were listed, as the whole list does', async () => {
+    const store = indexedDbOfflineStore(new IDBFactory());
+    const at = (id: string, modified: number, position: number) => ({
+      note: { ...note(id), timeLastModified: modified },
+      position,
+    });
+    // Listed b, c, a: the index alone holds them by id.
+    await store.writeNotes('me@x.org', [at('a', 10, 3), at('b', 10, 1), at('c', 10, 2)], []);
+    await store.writeNotes('me@x.org', [at('new', 20, 0)], []);
+    const whole = inListOrder(await store.loadNotes('me@x.org')).map((n) => n.id);
+    expect(whole).toEqual(['new', 'b', 'c', 'a']);
+    expect((await store.loadNewestNotes('me@x.org', 3)).map((n) => n.id)).toEqual(
+      whole.slice(0, 3),
+    );
   });
 });
 

@@ -1,6 +1,12 @@
 import type { NoteId } from '../../shared/note.js';
 import { committed, requestDone } from '../idb/idb-promises.js';
-import type { CachedNote, ListMark, OfflineStore, QueuedChange } from './offline-store.js';
+import {
+  type CachedNote,
+  inListOrder,
+  type ListMark,
+  type OfflineStore,
+  type QueuedChange,
+} from './offline-store.js';
 
 const DATABASE = 'quire-offline';
 const VERSION = 3;
@@ -106,11 +112,9 @@ export function indexedDbOfflineStore(factory: IDBFactory = indexedDB): OfflineS
         const lowest = await keyCountBack(index, range, count);
         const top = lowest === null ? range : IDBKeyRange.bound(lowest, [account, Infinity]);
         // Ascending, ties with the lowest included, so the newest `count` are all in it.
+        // The index orders ties by id; the list orders them as they were listed.
         const records = (await requestDone(index.getAll(top))) as CachedNote[];
-        return records
-          .reverse()
-          .slice(0, count)
-          .map(({ note }) => note);
+        return inListOrder(records).slice(0, count);
       }),
     writeNotes: (account, put, remove) =>
       run([NOTES], 'readwrite', (transaction) => {

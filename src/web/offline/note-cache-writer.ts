@@ -2,17 +2,7 @@ import type { Note, NoteId } from '../../shared/note.js';
 import type { AppState, NoteMap } from '../state/app-state.js';
 import { ChunkedMap, type MapChange } from '../state/chunked-map.js';
 import type { AppStore } from '../state/store.js';
-import type { CachedNote, OfflineStore } from './offline-store.js';
-
-/**
- * Server order: most recently modified first; ties as they were listed
- * (docs/interface.md#how-the-list-is-ordered).
- */
-export function inServerOrder(cached: CachedNote[]): Note[] {
-  const order = (a: CachedNote, b: CachedNote) =>
-    b.note.timeLastModified - a.note.timeLastModified || a.position - b.position;
-  return cached.sort(order).map(({ note }) => note);
-}
+import { type CachedNote, inListOrder, type OfflineStore } from './offline-store.js';
 
 /** Past this many changed notes at once (a new list), comparing the whole list is cheaper. */
 const FOLLOW_LIMIT = 64;
@@ -69,7 +59,7 @@ export class NoteCacheWriter {
     if (this.account !== account) return [];
     this.known = new Map(notes.map(({ note }) => [note.id, note.revision]));
     this.stateChanged();
-    return inServerOrder(notes);
+    return inListOrder(notes);
   }
 
   /** Stops following (log out); `clear` also forgets the account's notes on the device. */

@@ -1,4 +1,6 @@
+import { compareListOrder } from '../../shared/list-order.js';
 import type { Note, NoteId } from '../../shared/note.js';
+import { listOrderKeyAt } from '../state/note-order.js';
 
 /**
  * A note as kept on the device, with its place in the list when it was written: the server
@@ -7,6 +9,17 @@ import type { Note, NoteId } from '../../shared/note.js';
 export interface CachedNote {
   note: Note;
   position: number;
+}
+
+/**
+ * Kept notes in the list's order: most recently modified first, ties as they were listed
+ * (docs/interface.md#how-the-list-is-ordered).
+ */
+export function inListOrder(cached: readonly CachedNote[]): Note[] {
+  return cached
+    .map(({ note, position }) => ({ ...listOrderKeyAt(note, position), note }))
+    .sort(compareListOrder)
+    .map(({ note }) => note);
 }
 
 /** A change made without a connection, sent when the server is back. */
@@ -66,12 +79,7 @@ export function memoryOfflineStore(): OfflineStore {
   return {
     loadNotes: async (account) => [...of(notes, account).values()],
     loadNewestNotes: async (account, count) =>
-      [...of(notes, account).values()]
-        .sort(
-          (a, b) => b.note.timeLastModified - a.note.timeLastModified || a.position - b.position,
-        )
-        .slice(0, count)
-        .map(({ note }) => note),
+      inListOrder([...of(notes, account).values()]).slice(0, count),
     async writeNotes(account, put, remove) {
       const held = of(notes, account);
       for (const cached of put) held.set(cached.note.id, cached);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { inModifiedOrder, toFront, withoutId } from './note-order.js';
+import { compareListOrder } from '../../shared/list-order.js';
+import type { Note } from '../../shared/note.js';
+import { inModifiedOrder, listOrderKeyAt, toFront, withoutId } from './note-order.js';
 
 describe('note order', () => {
   it('moves an id to the front, keeping the others in order', () => {
@@ -30,5 +32,21 @@ describe('note order', () => {
     expect(inModifiedOrder(['a', 'b', 'c'], 'n', 400, at)).toEqual(['n', 'a', 'b', 'c']);
     expect(inModifiedOrder(['a', 'b', 'c'], 'n', 50, at)).toEqual(['a', 'b', 'c', 'n']);
     expect(inModifiedOrder([], 'n', 50, at)).toEqual(['n']);
+  });
+
+  it('sorts by the time, then as listed, when the device knows only where notes were listed', () => {
+    const note = (id: string, timeLastModified: number) => ({ id, timeLastModified }) as Note;
+    const keys = [
+      listOrderKeyAt(note('listed third', 10), 2),
+      listOrderKeyAt(note('newer', 20), 5),
+      listOrderKeyAt(note('listed first', 10), 0),
+      listOrderKeyAt(note('listed second', 10), 1),
+    ];
+    expect(keys.sort(compareListOrder).map((key) => key.id)).toEqual([
+      'newer',
+      'listed first',
+      'listed second',
+      'listed third',
+    ]);
   });
 });

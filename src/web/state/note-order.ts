@@ -1,4 +1,5 @@
-import type { NoteId } from '../../shared/note.js';
+import type { ListOrderKey } from '../../shared/list-order.js';
+import type { Note, NoteId } from '../../shared/note.js';
 
 // sortedNoteIds stays a plain array, since the list reads it by index; a move is one search and
 // one block copy, both native and cheap even for a long list, never an element-wise
@@ -43,3 +44,13 @@ export function inModifiedOrder(
   if (at === -1) return ids.concat(id);
   return [...ids.slice(0, at), id, ...ids.slice(at)];
 }
+
+/**
+ * A note's key for compareListOrder as this device knows it, listed at `position`: the device
+ * has no change numbers, and the server lists the later change first, so the place stands in.
+ */
+export const listOrderKeyAt = (note: Note, position: number): ListOrderKey => ({
+  timeLastModified: note.timeLastModified,
+  changeSeq: -position,
+  id: note.id,
+});

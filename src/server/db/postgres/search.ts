@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { notesLinkingToName } from '../../links/link-index.js';
-import { LIST_ORDER, listOrderSql } from '../../notes/list-order.js';
+import { LIST_ORDER, listOrderSql } from '../../notes/list-order-sql.js';
 import type { NoteRow } from '../../notes/note-columns.js';
 import { toNote } from '../../notes/note-repository.js';
 import { exactThenStemmed } from '../../search/exact-then-stemmed.js';

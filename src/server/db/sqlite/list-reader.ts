@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { NOTE_FIELDS } from '../../../shared/note-fields.js';
-import { LIST_ORDER } from '../../notes/list-order.js';
+import { LIST_ORDER } from '../../notes/list-order-sql.js';
 import { NOTE_COLUMN_OF } from '../../notes/note-columns.js';
 import { joined, type ListReader, wholeReader } from '../../notes/serialized-list.js';
 import type { Db } from '../schema.js';

@@ -2,6 +2,8 @@
 // `quire reindex` write into it. Two FTS5 tables, words as written and their stems, numbered
 // by the same docs, which `note_search_docs` hands out in the order notes were last written.
 
+import { listOrderSql } from '../../notes/list-order-sql.js';
+
 /** A note's title: its first non-blank line. */
 const title = (body: string) => {
   const trimmed = `ltrim(${body}, ' ' || char(9, 10, 13))`;
@@ -22,13 +24,16 @@ export const SQLITE_STEM_OWNER = (row: string) => `${SQLITE_OWNER(row)} || '0'`;
 export const SQLITE_INDEXED_TITLE = (body: string) => `quire_indexed_text(${title(body)})`;
 export const SQLITE_INDEXED_BODY = (body: string) => `quire_indexed_text(${body})`;
 
-/** Both indexes rebuilt from every note, oldest write first; leaves nothing to catch up. */
+/**
+ * Both indexes rebuilt from every note, the list's last first, so the newest docs are the top of
+ * the list; leaves nothing to catch up.
+ */
 export const SQLITE_REBUILD = [
   `insert into note_search_stem (note_search_stem) values ('delete-all')`,
   `insert into note_search (note_search) values ('delete-all')`,
   'delete from note_search_docs',
   `insert into note_search_docs (note_id)
-     select id from notes order by time_last_modified, change_seq, id`,
+     select id from notes order by ${listOrderSql(undefined, { reversed: true })}`,
   `insert into note_search (rowid, owner, title, body)
      select d.doc, ${SQLITE_OWNER('n')}, ${SQLITE_INDEXED_TITLE('n.body')},
        ${SQLITE_INDEXED_BODY('n.body')}

@@ -2,15 +2,20 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
 
 /**
- * The list's order: most recently modified first, then the later change, then the larger id, so
- * notes modified in the same second keep one order. The index notes_list_order follows it.
+ * The list's order in SQL, as compareListOrder (src/shared/list-order.ts) sorts it: most recently
+ * modified first, then the later change, then the larger id, so notes modified in the same second
+ * keep one order. The index notes_list_order follows it.
  */
 const LIST_ORDER_COLUMNS = ['time_last_modified', 'change_seq', 'id'] as const;
 
-/** The list's order as SQL, its columns qualified by `alias` when given. */
-export function listOrderSql(alias?: string): string {
+/**
+ * The list's order as SQL, its columns qualified by `alias` when given; `reversed` lists the
+ * oldest first (to number rows so that the newest get the largest numbers).
+ */
+export function listOrderSql(alias?: string, { reversed = false } = {}): string {
   const prefix = alias ? `${alias}.` : '';
-  return LIST_ORDER_COLUMNS.map((column) => `${prefix}${column} desc`).join(', ');
+  const direction = reversed ? 'asc' : 'desc';
+  return LIST_ORDER_COLUMNS.map((column) => `${prefix}${column} ${direction}`).join(', ');
 }
 
 /** `time_last_modified desc, change_seq desc, id desc`, for statements written as text. */
