@@ -64,6 +64,29 @@ describe('StreamedZip', () => {
     expect(await names(bytes)).toHaveLength(5);
   });
 
+  it('lets go of the entry being read, and reads no more, once the reader goes away', async () => {
+    const zip = new StreamedZip();
+    let released = false;
+    zip.addStored('endless', new Date(), async function* () {
+      try {
+        for (;;) yield new Uint8Array(64 * 1024);
+      } finally {
+        released = true;
+      }
+    });
+    let openedAfter = false;
+    zip.addStored('after', new Date(), () => {
+      openedAfter = true;
+      return [];
+    });
+    zip.output.once('data', () => zip.output.destroy());
+    await zip.taken();
+    await sleep(50);
+    expect(zip.gone).toBe(true);
+    expect(released).toBe(true);
+    expect(openedAfter).toBe(false);
+  });
+
   it('ends its output with the error of an entry that fails', async () => {
     const zip = new StreamedZip();
     zip.addDeflated('broken.md', new Date(), async function* () {

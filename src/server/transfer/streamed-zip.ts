@@ -56,7 +56,7 @@ export class StreamedZip {
 
   /** No more entries: the central directory follows the last one. */
   end(): void {
-    this.zip.end();
+    if (!this.gone) this.zip.end();
   }
 
   /** Ends the zip with `error`, for its reader to see. */
@@ -65,6 +65,8 @@ export class StreamedZip {
   }
 
   private add(name: string, options: Partial<yazl.Options>, bytes: EntryBytes): void {
+    // Once the reader has gone, nothing more is read for it.
+    if (this.gone) return;
     let reached = () => {};
     this.lastReached = new Promise((resolve) => {
       reached = resolve;
