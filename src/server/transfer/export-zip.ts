@@ -1,17 +1,17 @@
-import { Readable } from 'node:stream';
-import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import type { Readable } from 'node:stream';
 import { QUIRE_EXPORT_FORMAT } from '../../shared/note-transfer.js';
 import type { AttachmentBlobs } from '../attachments/attachment-blobs.js';
 import type { Db } from '../db/schema.js';
 import {
   attachmentBytes,
   attachmentsToExport,
+  type ExportedAttachment,
   withRelativeReferences,
 } from './export-attachments.js';
 import { exportLinks } from './export-links.js';
 import { noteAsMarkdown } from './front-matter.js';
 import { notePages } from './note-pages.js';
-import { withZip64End } from './zip64-end.js';
+import { StreamedZip } from './streamed-zip.js';
 
 const encoder = new TextEncoder();
 
@@ -24,35 +24,17 @@ const encoder = new TextEncoder();
  * before, so memory stays at a page however large the account.
  */
 export function exportZip(db: Db, userId: string, blobs?: AttachmentBlobs): Readable {
-  return Readable.from(zipChunks(db, userId, blobs), { objectMode: false });
+  const zip = new StreamedZip();
+  writeEntries(zip, db, userId, blobs).catch((error: Error) => zip.fail(error));
+  return zip.output;
 }
 
-async function* zipChunks(
+async function writeEntries(
+  zip: StreamedZip,
   db: Db,
   userId: string,
   blobs: AttachmentBlobs | undefined,
-): AsyncGenerator<Buffer> {
-  const ready: Uint8Array[] = [];
-  let failure: Error | undefined;
-  let entryCount = 0;
-  const zip = new Zip((error, chunk, final) => {
-    if (error) failure = error;
-    else ready.push(final ? withZip64End(chunk, entryCount) : chunk);
-  });
-  function* take(): Generator<Buffer> {
-    if (failure) throw failure;
-    for (const chunk of ready.splice(0)) {
-      yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    }
-  }
-  const add = (name: string, mtime: number) => {
-    const file = new ZipDeflate(name, { level: 6 });
-    file.mtime = new Date(mtime * 1000);
-    zip.add(file);
-    entryCount += 1;
-    return file;
-  };
-
+): Promise<void> {
   const attachments = blobs ? await attachmentsToExport(db, userId) : new Map();
   const links = await exportLinks(db, userId);
   for await (const page of notePages(db, userId)) {
@@ -60,40 +42,42 @@ async function* zipChunks(
       const { body, linksWritten } = links.forObsidian(
         withRelativeReferences(note.body, attachments),
       );
-      const markdown = noteAsMarkdown({ ...note, body }, linksWritten);
-      add(links.fileName(note), note.timeLastModified).push(encoder.encode(markdown), true);
+      const markdown = encoder.encode(noteAsMarkdown({ ...note, body }, linksWritten));
+      zip.addDeflated(links.fileName(note), new Date(note.timeLastModified * 1000), () => [
+        markdown,
+      ]);
     }
-    yield* take();
+    await zip.taken();
+    if (zip.gone) return;
   }
   for (const attachment of attachments.values()) {
     // Pictures and documents are compressed already: stored as they are.
-    const file = new ZipPassThrough(attachment.file);
-    file.mtime = new Date();
-    zip.add(file);
-    entryCount += 1;
-    for await (const piece of attachmentBytes(blobs as AttachmentBlobs, userId, attachment)) {
-      file.push(piece);
-      yield* take();
-    }
-    file.push(new Uint8Array(0), true);
+    zip.addStored(attachment.file, new Date(), () =>
+      attachmentBytes(blobs as AttachmentBlobs, userId, attachment),
+    );
   }
-
   // notes.json is written in a second pass, a page at a time, as one streamed entry.
-  const json = add('notes.json', Math.floor(Date.now() / 1000));
-  json.push(encoder.encode(`{"format":"${QUIRE_EXPORT_FORMAT}","version":1,"notes":[`));
+  zip.addDeflated('notes.json', new Date(), () => notesJson(db, userId, attachments));
+  zip.end();
+}
+
+/** `notes.json`: the exact notes, read again a page at a time, then the attachments listed. */
+async function* notesJson(
+  db: Db,
+  userId: string,
+  attachments: ReadonlyMap<string, ExportedAttachment>,
+): AsyncGenerator<Uint8Array> {
+  yield encoder.encode(`{"format":"${QUIRE_EXPORT_FORMAT}","version":1,"notes":[`);
   let first = true;
   for await (const page of notePages(db, userId)) {
     const items = page.map(({ id, body, timeCreated, timeLastModified }) =>
       JSON.stringify({ id, body, timeCreated, timeLastModified }),
     );
-    json.push(encoder.encode(`${first ? '' : ','}\n${items.join(',\n')}`));
+    yield encoder.encode(`${first ? '' : ','}\n${items.join(',\n')}`);
     first = false;
-    yield* take();
   }
   const listed = [...attachments.values()].map(({ id, name, type, size, file }) =>
     JSON.stringify({ id, name, type, size, file }),
   );
-  json.push(encoder.encode(`\n],"attachments":[${listed.join(',\n')}]}\n`), true);
-  zip.end();
-  yield* take();
+  yield encoder.encode(`\n],"attachments":[${listed.join(',\n')}]}\n`);
 }
