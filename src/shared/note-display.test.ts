@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { noteDisplay } from './note-display.js';
+import { noteDisplay, noteTitle } from './note-display.js';
+import { linkTitle, titleLineStart } from './wiki-links.js';
 
 describe('noteDisplay', () => {
   it('has neither title nor preview for an empty or blank body', () => {
@@ -34,5 +35,15 @@ describe('noteDisplay', () => {
   it('reads only the start of a very long note', () => {
     const body = `Title\n${'word '.repeat(400_000)}`;
     expect(noteDisplay(body).preview).toHaveLength(100);
+  });
+
+  it('reads the title after front matter, where the editor and links find it', () => {
+    const body = '---\naliases: [Lisboa]\n---\n\n# Lisbon trip\nday 1\nday 2';
+    expect(noteDisplay(body)).toEqual({ title: '# Lisbon trip', preview: 'day 1 day 2' });
+    expect(body.slice(titleLineStart(body))).toMatch(/^# Lisbon trip/);
+    expect(linkTitle(body)).toBe('Lisbon trip');
+    expect(noteTitle('---\ntags: [a]\n---\n')).toBeUndefined();
+    expect(noteTitle('---\nan unclosed block')).toBe('---');
+    expect(noteTitle('Title\n---\naliases: [x]\n---\n')).toBe('Title');
   });
 });

@@ -1,3 +1,5 @@
+import { propertiesBlock } from './note-properties.js';
+
 /** Longest title and preview shown in the notes list (docs/interface.md#title-and-preview). */
 export const TITLE_MAX_LENGTH = 100;
 export const PREVIEW_MAX_LENGTH = 100;
@@ -6,7 +8,7 @@ export const PREVIEW_MAX_LENGTH = 100;
 export const UNTITLED_NOTE_TITLE = 'New note ...';
 
 export interface NoteDisplay {
-  /** First non-blank line, at most 100 characters; undefined when the body has none. */
+  /** First non-blank line after any front matter, at most 100 characters; undefined if none. */
   title: string | undefined;
   /** The remaining non-blank lines joined by spaces, at most 100 characters; undefined if empty. */
   preview: string | undefined;
@@ -41,15 +43,32 @@ export function* nonBlankLines(body: string): Generator<string> {
   }
 }
 
-/** A note's title alone, as `noteDisplay` gives it, without reading on for the preview. */
+/**
+ * Where a note's title is looked for: past any front matter at the top, which holds the note's
+ * properties, not its title (docs/interface.md#title-and-preview).
+ */
+export function titleSearchStart(body: string): number {
+  return body.startsWith('---') ? (propertiesBlock(body)?.to ?? 0) : 0;
+}
+
+/** The non-blank lines a note is shown by: its title line first, then its preview's lines. */
+export function titleAndLaterLines(body: string): Generator<string> {
+  const from = titleSearchStart(body);
+  return nonBlankLines(from === 0 ? body : body.slice(from));
+}
+
+/**
+ * A note's title: what the list shows and, without heading marks, what links name it by. Every
+ * other view of a note's title reads it here.
+ */
 export function noteTitle(body: string): string | undefined {
-  const first = nonBlankLines(body).next();
+  const first = titleAndLaterLines(body).next();
   return first.done ? undefined : truncateCodePoints(first.value, TITLE_MAX_LENGTH);
 }
 
 /** Derives a note's title and preview line from its body (docs/interface.md#title-and-preview). */
 export function noteDisplay(body: string): NoteDisplay {
-  const lines = nonBlankLines(body);
+  const lines = titleAndLaterLines(body);
   const first = lines.next();
   if (first.done) return { title: undefined, preview: undefined };
   let preview = '';
