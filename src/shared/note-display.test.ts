@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noteDisplay, noteTitle } from './note-display.js';
+import { noteDisplay, noteTitle, shownTitle } from './note-display.js';
 import { linkTitle, titleLineStart } from './wiki-links.js';
 
 describe('noteDisplay', () => {
@@ -45,5 +45,10 @@ describe('noteDisplay', () => {
     expect(noteTitle('---\ntags: [a]\n---\n')).toBeUndefined();
     expect(noteTitle('---\nan unclosed block')).toBe('---');
     expect(noteTitle('Title\n---\naliases: [x]\n---\n')).toBe('Title');
+  });
+
+  it('shows "New note ..." for a note with no title', () => {
+    expect(shownTitle('\n  \n')).toBe('New note ...');
+    expect(shownTitle('Plans\nmore')).toBe('Plans');
   });
 });

@@ -66,6 +66,11 @@ export function noteTitle(body: string): string | undefined {
   return first.done ? undefined : truncateCodePoints(first.value, TITLE_MAX_LENGTH);
 }
 
+/** A note's title as the app shows it in a list or menu, "New note ..." when it has none. */
+export function shownTitle(body: string): string {
+  return noteTitle(body) ?? UNTITLED_NOTE_TITLE;
+}
+
 /** Derives a note's title and preview line from its body (docs/interface.md#title-and-preview). */
 export function noteDisplay(body: string): NoteDisplay {
   const lines = titleAndLaterLines(body);
