@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noteDisplay, noteTitle, shownTitle } from './note-display.js';
+import { noteDisplay, noteTitle, plainTitle, shownTitle } from './note-display.js';
 import { linkTitle, titleLineStart } from './wiki-links.js';
 
 describe('noteDisplay', () => {
@@ -47,8 +47,10 @@ describe('noteDisplay', () => {
     expect(noteTitle('Title\n---\naliases: [x]\n---\n')).toBe('Title');
   });
 
-  it('shows "New note ..." for a note with no title', () => {
+  it('shows "New note ..." for a note with no title in the app, "Untitled" elsewhere', () => {
     expect(shownTitle('\n  \n')).toBe('New note ...');
     expect(shownTitle('Plans\nmore')).toBe('Plans');
+    expect(plainTitle('\n  \n')).toBe('Untitled');
+    expect(plainTitle('---\ntags: [a]\n---\nPlans')).toBe('Plans');
   });
 });

@@ -7,6 +7,9 @@ export const PREVIEW_MAX_LENGTH = 100;
 /** Shown in the list for a note without a title (docs/interface.md#the-notes-list). */
 export const UNTITLED_NOTE_TITLE = 'New note ...';
 
+/** Shown for a note without a title where "New note ..." would not fit: share pages, menus. */
+export const UNTITLED_TITLE = 'Untitled';
+
 export interface NoteDisplay {
   /** First non-blank line after any front matter, at most 100 characters; undefined if none. */
   title: string | undefined;
@@ -69,6 +72,11 @@ export function noteTitle(body: string): string | undefined {
 /** A note's title as the app shows it in a list or menu, "New note ..." when it has none. */
 export function shownTitle(body: string): string {
   return noteTitle(body) ?? UNTITLED_NOTE_TITLE;
+}
+
+/** A note's title on a share page or in a menu, "Untitled" when it has none. */
+export function plainTitle(body: string): string {
+  return noteTitle(body) ?? UNTITLED_TITLE;
 }
 
 /** Derives a note's title and preview line from its body (docs/interface.md#title-and-preview). */
