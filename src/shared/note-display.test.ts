@@ -37,20 +37,24 @@ describe('noteDisplay', () => {
     expect(noteDisplay(body).preview).toHaveLength(100);
   });
 
-  it('reads the title after front matter, where the editor and links find it', () => {
+  it('lists the first line, front matter too, and names links past it', () => {
     const body = '---\naliases: [Lisboa]\n---\n\n# Lisbon trip\nday 1\nday 2';
-    expect(noteDisplay(body)).toEqual({ title: '# Lisbon trip', preview: 'day 1 day 2' });
+    expect(noteDisplay(body)).toEqual({
+      title: '---',
+      preview: 'aliases: [Lisboa] --- # Lisbon trip day 1 day 2',
+    });
     expect(body.slice(titleLineStart(body))).toMatch(/^# Lisbon trip/);
     expect(linkTitle(body)).toBe('Lisbon trip');
-    expect(noteTitle('---\ntags: [a]\n---\n')).toBeUndefined();
-    expect(noteTitle('---\nan unclosed block')).toBe('---');
-    expect(noteTitle('Title\n---\naliases: [x]\n---\n')).toBe('Title');
+    expect(linkTitle('---\ntags: [a]\n---\n')).toBeUndefined();
+    expect(linkTitle('---\nan unclosed block')).toBe('---');
+    expect(linkTitle('Title\n---\naliases: [x]\n---\n')).toBe('Title');
+    expect(noteTitle('---\ntags: [a]\n---\n')).toBe('---');
   });
 
   it('shows "New note ..." for a note with no title in the app, "Untitled" elsewhere', () => {
     expect(shownTitle('\n  \n')).toBe('New note ...');
     expect(shownTitle('Plans\nmore')).toBe('Plans');
     expect(plainTitle('\n  \n')).toBe('Untitled');
-    expect(plainTitle('---\ntags: [a]\n---\nPlans')).toBe('Plans');
+    expect(plainTitle('---\ntags: [a]\n---\nPlans')).toBe('---');
   });
 });

@@ -11,7 +11,7 @@ export const UNTITLED_NOTE_TITLE = 'New note ...';
 export const UNTITLED_TITLE = 'Untitled';
 
 export interface NoteDisplay {
-  /** First non-blank line after any front matter, at most 100 characters; undefined if none. */
+  /** First non-blank line, at most 100 characters; undefined when the body has none. */
   title: string | undefined;
   /** The remaining non-blank lines joined by spaces, at most 100 characters; undefined if empty. */
   preview: string | undefined;
@@ -47,25 +47,19 @@ export function* nonBlankLines(body: string): Generator<string> {
 }
 
 /**
- * Where a note's title is looked for: past any front matter at the top, which holds the note's
- * properties, not its title (docs/interface.md#title-and-preview).
+ * Where the name links use is looked for: past any front matter at the top, which names the
+ * note by its aliases instead (docs/links.md). The list's title starts at the body's top.
  */
 export function titleSearchStart(body: string): number {
   return body.startsWith('---') ? (propertiesBlock(body)?.to ?? 0) : 0;
 }
 
-/** The non-blank lines a note is shown by: its title line first, then its preview's lines. */
-export function titleAndLaterLines(body: string): Generator<string> {
-  const from = titleSearchStart(body);
-  return nonBlankLines(from === 0 ? body : body.slice(from));
-}
-
 /**
- * A note's title: what the list shows and, without heading marks, what links name it by. Every
- * other view of a note's title reads it here.
+ * A note's title: the first non-blank line from `from` (the body's top, for the list), cut to
+ * 100 characters. Every view of a title reads it here; links read it past the front matter.
  */
-export function noteTitle(body: string): string | undefined {
-  const first = titleAndLaterLines(body).next();
+export function noteTitle(body: string, from = 0): string | undefined {
+  const first = nonBlankLines(from === 0 ? body : body.slice(from)).next();
   return first.done ? undefined : truncateCodePoints(first.value, TITLE_MAX_LENGTH);
 }
 
@@ -81,7 +75,7 @@ export function plainTitle(body: string): string {
 
 /** Derives a note's title and preview line from its body (docs/interface.md#title-and-preview). */
 export function noteDisplay(body: string): NoteDisplay {
-  const lines = titleAndLaterLines(body);
+  const lines = nonBlankLines(body);
   const first = lines.next();
   if (first.done) return { title: undefined, preview: undefined };
   let preview = '';

@@ -64,11 +64,11 @@ const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 const HEADING_MARKS = /^\s{0,3}#{1,6}(?:\s+|$)/;
 
 /**
- * A note's title as links name it: its list title without the `#`s of a heading (front matter
- * names the note by its aliases instead).
+ * A note's title as links name it: its title read after any front matter (which names the note
+ * by its aliases instead), without the `#`s of a heading.
  */
 export function linkTitle(body: string): string | undefined {
-  return noteTitle(body)?.replace(HEADING_MARKS, '').trim() || undefined;
+  return noteTitle(body, titleSearchStart(body))?.replace(HEADING_MARKS, '').trim() || undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import {
+  nonBlankLines,
   PREVIEW_MAX_LENGTH,
   TITLE_MAX_LENGTH,
-  titleAndLaterLines,
   truncateCodePoints,
   UNTITLED_NOTE_TITLE,
 } from '../../shared/note-display.js';
@@ -38,7 +38,7 @@ export function spokenLine(line: string): string {
  * words, the preview after a pause.
  */
 export function spokenNote(body: string): string {
-  const lines = titleAndLaterLines(body);
+  const lines = nonBlankLines(body);
   const first = lines.next();
   if (first.done) return UNTITLED_NOTE_TITLE;
   // A title of marks alone ("---") is said as written.
