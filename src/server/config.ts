@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { CONFIG_DEFAULTS, DEFAULT_SQLITE_FILE } from './config-defaults.js';
 import { ConfigError } from './config-error.js';
 import {
   type AttachmentStorage,
@@ -7,7 +8,7 @@ import {
   defaultAttachmentStorage,
   folderOfFile,
 } from './db/location.js';
-import { loadOidcConfig, type OidcConfig } from './oidc/oidc-config.js';
+import { loadOidcConfig, type OidcAdmission, type OidcConfig } from './oidc/oidc-config.js';
 
 /** Everything Quire reads from its environment (README.md#configuration), checked once. */
 export interface Config {
@@ -79,15 +80,50 @@ export interface AttachmentConfig {
   stripExif: boolean;
 }
 
+/** The settings whose default is one plain value (config-defaults.ts), in Config's units. */
+export interface ConfigDefaults
+  extends Pick<
+    Config,
+    | 'port'
+    | 'host'
+    | 'database'
+    | 'authRateLimit'
+    | 'shareRateLimit'
+    | 'bodyLimit'
+    | 'logLevel'
+    | 'scryptCost'
+    | 'trustProxy'
+    | 'historyDays'
+    | 'trashDays'
+    | 'sessionIdleDays'
+    | 'sessionMaxDays'
+    | 'importLimit'
+    | 'requestTimeoutMs'
+    | 'connectionTimeoutMs'
+    | 'importTimeoutMs'
+    | 'liveSocketsPerUser'
+    | 'hsts'
+    | 'sharing'
+  > {
+  attachments: Pick<AttachmentConfig, 'limit' | 'quota' | 'stripExif'>;
+  backups: Pick<BackupScheduleConfig, 'everyMs' | 'keep'>;
+  oidc: Pick<OidcConfig, 'buttonLabel' | 'only'> & {
+    admission: Pick<OidcAdmission, 'groupsClaim' | 'allowAny'>;
+  };
+}
+
+const DEFAULTS: ConfigDefaults = CONFIG_DEFAULTS;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-export const DEFAULT_SQLITE_FILE = path.join('data', 'quire.db');
 const MIB = 1024 * 1024;
 /** A note body of 1 MiB must always fit, with room for JSON escaping. */
 const MIN_BODY_LIMIT = 1 * MIB + 64 * 1024;
 
-export { ConfigError };
+export { ConfigError, DEFAULT_SQLITE_FILE };
+
+const SECOND_MS = 1000;
 
 type Env = Record<string, string | undefined>;
 
@@ -163,7 +199,7 @@ function database(env: Env): DatabaseLocation {
 }
 
 function logLevel(env: Env): LogLevel {
-  const raw = env.LOG_LEVEL?.trim().toLowerCase() || 'info';
+  const raw = env.LOG_LEVEL?.trim().toLowerCase() || DEFAULTS.logLevel;
   if (!(LOG_LEVELS as readonly string[]).includes(raw)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${raw}"`);
   }
@@ -171,7 +207,7 @@ function logLevel(env: Env): LogLevel {
 }
 
 function host(env: Env): string {
-  const raw = env.HOST?.trim() || '127.0.0.1';
+  const raw = env.HOST?.trim() || DEFAULTS.host;
   if (!/^[a-z0-9.:[\]-]+$/i.test(raw)) throw new ConfigError(`HOST is not a host name: "${raw}"`);
   return raw;
 }
@@ -182,8 +218,8 @@ function host(env: Env): string {
  */
 function trustProxy(env: Env): boolean | string {
   const raw = env.TRUST_PROXY?.trim() ?? '';
-  if (raw === '') return false;
-  if (/^(true|false|yes|no)$/i.test(raw)) return boolean(env, 'TRUST_PROXY') ?? false;
+  if (raw === '') return DEFAULTS.trustProxy;
+  if (/^(true|false|yes|no)$/i.test(raw)) return boolean(env, 'TRUST_PROXY') ?? DEFAULTS.trustProxy;
   const addresses = raw.split(',').map((part) => part.trim());
   const isProxyAddress = (address: string) => {
     const [ip = '', bits, ...rest] = address.split('/');
@@ -199,9 +235,11 @@ function trustProxy(env: Env): boolean | string {
 
 /** REQUEST_TIMEOUT, CONNECTION_TIMEOUT and IMPORT_TIMEOUT, in seconds; the import's is the longest. */
 function timeouts(env: Env) {
-  const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT', 30, 1, 3600) * 1000;
-  const connectionTimeoutMs = integer(env, 'CONNECTION_TIMEOUT', 60, 1, 3600) * 1000;
-  const importTimeoutMs = integer(env, 'IMPORT_TIMEOUT', 600, 1, 86_400) * 1000;
+  const seconds = (name: string, fallbackMs: number, max: number) =>
+    integer(env, name, fallbackMs / SECOND_MS, 1, max) * SECOND_MS;
+  const requestTimeoutMs = seconds('REQUEST_TIMEOUT', DEFAULTS.requestTimeoutMs, 3600);
+  const connectionTimeoutMs = seconds('CONNECTION_TIMEOUT', DEFAULTS.connectionTimeoutMs, 3600);
+  const importTimeoutMs = seconds('IMPORT_TIMEOUT', DEFAULTS.importTimeoutMs, 86_400);
   if (importTimeoutMs < Math.max(requestTimeoutMs, connectionTimeoutMs)) {
     throw new ConfigError(
       'IMPORT_TIMEOUT must be at least REQUEST_TIMEOUT and CONNECTION_TIMEOUT: an import is a request too',
@@ -225,19 +263,19 @@ export function loadAttachmentConfig(
   }
   const besideDatabase = folderOfFile(location) ?? path.dirname(DEFAULT_SQLITE_FILE);
   return {
-    limit: byteSize(env, 'ATTACHMENT_LIMIT', 25 * MIB, {
+    limit: byteSize(env, 'ATTACHMENT_LIMIT', DEFAULTS.attachments.limit, {
       min: 1024,
       max: 1024 * MIB,
       text: '1KiB to 1024MiB',
     }),
-    quota: byteSize(env, 'ATTACHMENT_QUOTA', 1024 * MIB, {
+    quota: byteSize(env, 'ATTACHMENT_QUOTA', DEFAULTS.attachments.quota, {
       min: 0,
       max: 1024 * 1024 * MIB,
       text: '0 to 1048576MiB',
     }),
     storage: storage ?? defaultAttachmentStorage(location),
     dir: env.ATTACHMENT_DIR?.trim() || path.join(besideDatabase, 'attachments'),
-    stripExif: boolean(env, 'STRIP_EXIF') ?? true,
+    stripExif: boolean(env, 'STRIP_EXIF') ?? DEFAULTS.attachments.stripExif,
   };
 }
 
@@ -262,8 +300,8 @@ function duration(env: Env, name: string, fallback: number): number {
 /** BACKUP_DIR turns scheduled backups on; the other BACKUP_* settings mean nothing without it. */
 function backupSchedule(env: Env): BackupScheduleConfig | undefined {
   const dir = env.BACKUP_DIR?.trim();
-  const everyMs = duration(env, 'BACKUP_EVERY', DAY_MS);
-  const keep = integer(env, 'BACKUP_KEEP', 7, 1, 10_000);
+  const everyMs = duration(env, 'BACKUP_EVERY', DEFAULTS.backups.everyMs);
+  const keep = integer(env, 'BACKUP_KEEP', DEFAULTS.backups.keep, 1, 10_000);
   if (dir === undefined || dir === '') {
     for (const name of ['BACKUP_EVERY', 'BACKUP_KEEP']) {
       if (env[name]?.trim()) throw new ConfigError(`${name} is set but BACKUP_DIR is not`);
@@ -277,30 +315,35 @@ function backupSchedule(env: Env): BackupScheduleConfig | undefined {
 export function loadConfig(env: Env = process.env): Config {
   const location = database(env);
   return {
-    port: integer(env, 'PORT', 3000, 0, 65535),
+    port: integer(env, 'PORT', DEFAULTS.port, 0, 65535),
     host: host(env),
     database: location,
     allowSignup: boolean(env, 'ALLOW_SIGNUP'),
-    authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 10, 0, 1_000_000),
-    // A reader's page, its stream, its pictures and a few reloads, many times over.
-    shareRateLimit: integer(env, 'SHARE_RATE_LIMIT', 300, 0, 1_000_000),
-    bodyLimit: byteSize(env, 'BODY_LIMIT', 2 * MIB),
+    authRateLimit: integer(env, 'AUTH_RATE_LIMIT', DEFAULTS.authRateLimit, 0, 1_000_000),
+    shareRateLimit: integer(env, 'SHARE_RATE_LIMIT', DEFAULTS.shareRateLimit, 0, 1_000_000),
+    bodyLimit: byteSize(env, 'BODY_LIMIT', DEFAULTS.bodyLimit),
     logLevel: logLevel(env),
-    scryptCost: integer(env, 'SCRYPT_COST', 17, 10, 20),
+    scryptCost: integer(env, 'SCRYPT_COST', DEFAULTS.scryptCost, 10, 20),
     trustProxy: trustProxy(env),
-    historyDays: integer(env, 'HISTORY_DAYS', 90, 1, 36_500),
-    trashDays: integer(env, 'TRASH_DAYS', 30, 1, 36_500),
-    sessionIdleDays: integer(env, 'SESSION_IDLE_DAYS', 30, 1, 3650),
-    sessionMaxDays: integer(env, 'SESSION_MAX_DAYS', 365, 1, 3650),
-    importLimit: byteSize(env, 'IMPORT_LIMIT', 64 * MIB, {
+    historyDays: integer(env, 'HISTORY_DAYS', DEFAULTS.historyDays, 1, 36_500),
+    trashDays: integer(env, 'TRASH_DAYS', DEFAULTS.trashDays, 1, 36_500),
+    sessionIdleDays: integer(env, 'SESSION_IDLE_DAYS', DEFAULTS.sessionIdleDays, 1, 3650),
+    sessionMaxDays: integer(env, 'SESSION_MAX_DAYS', DEFAULTS.sessionMaxDays, 1, 3650),
+    importLimit: byteSize(env, 'IMPORT_LIMIT', DEFAULTS.importLimit, {
       min: MIB,
       max: 1024 * MIB,
       text: '1MiB to 1024MiB',
     }),
     ...timeouts(env),
-    liveSocketsPerUser: integer(env, 'LIVE_SOCKETS_PER_USER', 50, 1, 100_000),
-    hsts: boolean(env, 'HSTS') ?? true,
-    sharing: boolean(env, 'SHARING') ?? true,
+    liveSocketsPerUser: integer(
+      env,
+      'LIVE_SOCKETS_PER_USER',
+      DEFAULTS.liveSocketsPerUser,
+      1,
+      100_000,
+    ),
+    hsts: boolean(env, 'HSTS') ?? DEFAULTS.hsts,
+    sharing: boolean(env, 'SHARING') ?? DEFAULTS.sharing,
     attachments: loadAttachmentConfig(env, location),
     backups: backupSchedule(env),
     oidc: loadOidcConfig(env),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { noteDisplay } from './note-display.js';
+import { noteDisplay, noteTitle, plainTitle, shownTitle } from './note-display.js';
+import { linkTitle, titleLineStart } from './wiki-links.js';
 
 describe('noteDisplay', () => {
   it('has neither title nor preview for an empty or blank body', () => {
@@ -34,5 +35,26 @@ describe('noteDisplay', () => {
   it('reads only the start of a very long note', () => {
     const body = `Title\n${'word '.repeat(400_000)}`;
     expect(noteDisplay(body).preview).toHaveLength(100);
+  });
+
+  it('lists the first line, front matter too, and names links past it', () => {
+    const body = '---\naliases: [Lisboa]\n---\n\n# Lisbon trip\nday 1\nday 2';
+    expect(noteDisplay(body)).toEqual({
+      title: '---',
+      preview: 'aliases: [Lisboa] --- # Lisbon trip day 1 day 2',
+    });
+    expect(body.slice(titleLineStart(body))).toMatch(/^# Lisbon trip/);
+    expect(linkTitle(body)).toBe('Lisbon trip');
+    expect(linkTitle('---\ntags: [a]\n---\n')).toBeUndefined();
+    expect(linkTitle('---\nan unclosed block')).toBe('---');
+    expect(linkTitle('Title\n---\naliases: [x]\n---\n')).toBe('Title');
+    expect(noteTitle('---\ntags: [a]\n---\n')).toBe('---');
+  });
+
+  it('shows "New note ..." for a note with no title in the app, "Untitled" elsewhere', () => {
+    expect(shownTitle('\n  \n')).toBe('New note ...');
+    expect(shownTitle('Plans\nmore')).toBe('Plans');
+    expect(plainTitle('\n  \n')).toBe('Untitled');
+    expect(plainTitle('---\ntags: [a]\n---\nPlans')).toBe('---');
   });
 });

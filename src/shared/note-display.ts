@@ -1,9 +1,14 @@
+import { propertiesBlock } from './note-properties.js';
+
 /** Longest title and preview shown in the notes list (docs/interface.md#title-and-preview). */
 export const TITLE_MAX_LENGTH = 100;
 export const PREVIEW_MAX_LENGTH = 100;
 
 /** Shown in the list for a note without a title (docs/interface.md#the-notes-list). */
 export const UNTITLED_NOTE_TITLE = 'New note ...';
+
+/** Shown for a note without a title where "New note ..." would not fit: share pages, menus. */
+export const UNTITLED_TITLE = 'Untitled';
 
 export interface NoteDisplay {
   /** First non-blank line, at most 100 characters; undefined when the body has none. */
@@ -41,10 +46,31 @@ export function* nonBlankLines(body: string): Generator<string> {
   }
 }
 
-/** A note's title alone, as `noteDisplay` gives it, without reading on for the preview. */
-export function noteTitle(body: string): string | undefined {
-  const first = nonBlankLines(body).next();
+/**
+ * Where the name links use is looked for: past any front matter at the top, which names the
+ * note by its aliases instead (docs/links.md). The list's title starts at the body's top.
+ */
+export function titleSearchStart(body: string): number {
+  return body.startsWith('---') ? (propertiesBlock(body)?.to ?? 0) : 0;
+}
+
+/**
+ * A note's title: the first non-blank line from `from` (the body's top, for the list), cut to
+ * 100 characters. Every view of a title reads it here; links read it past the front matter.
+ */
+export function noteTitle(body: string, from = 0): string | undefined {
+  const first = nonBlankLines(from === 0 ? body : body.slice(from)).next();
   return first.done ? undefined : truncateCodePoints(first.value, TITLE_MAX_LENGTH);
+}
+
+/** A note's title as the app shows it in a list or menu, "New note ..." when it has none. */
+export function shownTitle(body: string): string {
+  return noteTitle(body) ?? UNTITLED_NOTE_TITLE;
+}
+
+/** A note's title on a share page or in a menu, "Untitled" when it has none. */
+export function plainTitle(body: string): string {
+  return noteTitle(body) ?? UNTITLED_TITLE;
 }
 
 /** Derives a note's title and preview line from its body (docs/interface.md#title-and-preview). */

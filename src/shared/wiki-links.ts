@@ -1,6 +1,6 @@
 import { wikiLinkEnd } from './markdown/quire-markdown.js';
 import { readMarkdown } from './markdown/read-markdown.js';
-import { noteTitle } from './note-display.js';
+import { noteTitle, titleSearchStart } from './note-display.js';
 import { propertiesBlock, readProperties } from './note-properties.js';
 import { tagName } from './note-tags.js';
 
@@ -64,14 +64,11 @@ const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 const HEADING_MARKS = /^\s{0,3}#{1,6}(?:\s+|$)/;
 
 /**
- * A note's title as links name it: its list title without the `#`s of a heading, read after
- * any front matter (which names the note by its aliases instead).
+ * A note's title as links name it: its title read after any front matter (which names the note
+ * by its aliases instead), without the `#`s of a heading.
  */
 export function linkTitle(body: string): string | undefined {
-  const front = body.startsWith('---') ? propertiesBlock(body) : undefined;
-  const title = noteTitle(front ? body.slice(front.to) : body);
-  if (title === undefined) return undefined;
-  return title.replace(HEADING_MARKS, '').trim() || undefined;
+  return noteTitle(body, titleSearchStart(body))?.replace(HEADING_MARKS, '').trim() || undefined;
 }
 
 /**
@@ -79,8 +76,7 @@ export function linkTitle(body: string): string | undefined {
  * for a note with no text there. The editor styles that line as the title.
  */
 export function titleLineStart(body: string): number | undefined {
-  const front = body.startsWith('---') ? propertiesBlock(body) : undefined;
-  const from = front?.to ?? 0;
+  const from = titleSearchStart(body);
   const text = /\S/.exec(body.slice(from));
   if (!text) return undefined;
   return body.lastIndexOf('\n', from + text.index) + 1;

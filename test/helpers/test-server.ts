@@ -4,6 +4,7 @@ import {
   type AttachmentConfig,
   type Config,
   loadAttachmentConfig,
+  loadConfig,
 } from '../../src/server/config.js';
 import type { Database } from '../../src/server/db/database.js';
 import type { DatabaseLocation } from '../../src/server/db/location.js';
@@ -24,33 +25,20 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Test settings: open signup, no rate limit, the cheapest scrypt cost Quire accepts. */
+/**
+ * The configuration Quire loads with nothing set, with what tests change: any free port, open
+ * signup, no login rate limit, the cheapest scrypt cost Quire accepts, and no logs.
+ */
 export function testConfig(database: DatabaseLocation, overrides: Partial<Config> = {}): Config {
   return {
-    port: 0,
-    host: '127.0.0.1',
+    ...loadConfig({}),
     database,
+    attachments: loadAttachmentConfig({}, database),
+    port: 0,
     allowSignup: true,
     authRateLimit: 0,
-    shareRateLimit: 300,
-    bodyLimit: 2 * 1024 * 1024,
-    logLevel: 'silent',
     scryptCost: 10,
-    trustProxy: false,
-    historyDays: 90,
-    trashDays: 30,
-    sessionIdleDays: 30,
-    sessionMaxDays: 365,
-    importLimit: 64 * 1024 * 1024,
-    requestTimeoutMs: 30_000,
-    connectionTimeoutMs: 60_000,
-    importTimeoutMs: 600_000,
-    liveSocketsPerUser: 50,
-    hsts: true,
-    sharing: true,
-    attachments: loadAttachmentConfig({}, database),
-    backups: undefined,
-    oidc: undefined,
+    logLevel: 'silent',
     ...overrides,
   };
 }

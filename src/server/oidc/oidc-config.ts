@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { CONFIG_DEFAULTS } from '../config-defaults.js';
 import { ConfigError } from '../config-error.js';
 import { secretSetting } from '../config-secret.js';
 
@@ -29,7 +30,7 @@ export interface OidcAdmission {
 
 type Env = Record<string, string | undefined>;
 
-const DEFAULT_BUTTON_LABEL = 'Sign in with single sign-on';
+const DEFAULTS = CONFIG_DEFAULTS.oidc;
 const MAX_BUTTON_LABEL = 60;
 const DOMAIN = /^(?=.{1,253}$)[a-z0-9-]+(\.[a-z0-9-]+)+$/;
 const SETTINGS = [
@@ -44,9 +45,10 @@ const SETTINGS = [
   'OIDC_ONLY',
 ];
 
-function flag(env: Env, name: string): boolean {
+function flag(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name]?.trim().toLowerCase() ?? '';
-  if (raw === '' || raw === 'false' || raw === '0' || raw === 'no') return false;
+  if (raw === '') return fallback;
+  if (raw === 'false' || raw === '0' || raw === 'no') return false;
   if (raw === 'true' || raw === '1' || raw === 'yes') return true;
   throw new ConfigError(`${name} must be true or false, not "${env[name]}"`);
 }
@@ -110,15 +112,15 @@ export function loadOidcConfig(env: Env): OidcConfig | undefined {
   if (clientSecret === undefined) {
     throw new ConfigError('OIDC_ISSUER is set but OIDC_CLIENT_SECRET (or its _FILE) is not');
   }
-  const buttonLabel = env.OIDC_BUTTON_LABEL?.trim() || DEFAULT_BUTTON_LABEL;
+  const buttonLabel = env.OIDC_BUTTON_LABEL?.trim() || DEFAULTS.buttonLabel;
   if (buttonLabel.length > MAX_BUTTON_LABEL) {
     throw new ConfigError(`OIDC_BUTTON_LABEL must be at most ${MAX_BUTTON_LABEL} characters`);
   }
   const admission: OidcAdmission = {
     domains: allowedDomains(env),
     groups: list(env, 'OIDC_ALLOWED_GROUPS'),
-    groupsClaim: env.OIDC_GROUPS_CLAIM?.trim() || 'groups',
-    allowAny: flag(env, 'OIDC_ALLOW_ANY'),
+    groupsClaim: env.OIDC_GROUPS_CLAIM?.trim() || DEFAULTS.admission.groupsClaim,
+    allowAny: flag(env, 'OIDC_ALLOW_ANY', DEFAULTS.admission.allowAny),
   };
   const listed = admission.domains.length > 0 || admission.groups.length > 0;
   if (admission.allowAny && listed) {
@@ -137,6 +139,6 @@ export function loadOidcConfig(env: Env): OidcConfig | undefined {
     clientSecret,
     buttonLabel,
     admission,
-    only: flag(env, 'OIDC_ONLY'),
+    only: flag(env, 'OIDC_ONLY', DEFAULTS.only),
   };
 }

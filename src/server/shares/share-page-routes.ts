@@ -4,7 +4,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import { LRUCache } from 'lru-cache';
 import { MAX_PASSWORD_LENGTH } from '../../shared/account-limits.js';
 import type { Note } from '../../shared/note.js';
-import { noteTitle } from '../../shared/note-display.js';
+import { plainTitle } from '../../shared/note-display.js';
 import { type SharedNote, shareAddress } from '../../shared/shares.js';
 import type { LoginThrottle } from '../accounts/login-throttle.js';
 import { verifyPassword } from '../accounts/password-hash.js';
@@ -168,7 +168,7 @@ export function registerSharePages(app: FastifyInstance, options: SharePageOptio
   };
   const notePage = async (reply: FastifyReply, share: OpenShare, note: Note, body: string) => {
     views.record(share.id, clock());
-    const title = noteTitle(note.body) ?? 'Untitled';
+    const title = plainTitle(note.body);
     return page(reply, 200, { title, indexable: share.allowSearchEngines, body });
   };
 
@@ -188,7 +188,7 @@ export function registerSharePages(app: FastifyInstance, options: SharePageOptio
     if (!filled) {
       const note = await noteOf(share, undefined);
       if (!note) return page(reply, 404, GONE);
-      const title = noteTitle(note.body) ?? 'Untitled';
+      const title = plainTitle(note.body);
       const body = sharedNoteBody(sharedNoteOf(note));
       filled = Buffer.from(frame({ title, indexable: share.allowSearchEngines, body }));
       notePages.set(notePageKey(share, note.revision), filled);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { escapeHtml } from '../../shared/escape-html.js';
 import type { Note } from '../../shared/note.js';
-import { noteDisplay } from '../../shared/note-display.js';
+import { noteDisplay, UNTITLED_TITLE } from '../../shared/note-display.js';
 import { type SharedNote, type SharedTagNote, sharedNotePath } from '../../shared/shares.js';
 
 /**
@@ -70,7 +70,7 @@ export function sharedTagBody(path: string, title: string, notes: readonly Note[
     const preview = shown.preview
       ? `<span class="share__item-preview">${escapeHtml(shown.preview)}</span>`
       : '';
-    return `<li><a class="share__item" href="${escapeHtml(sharedNotePath(path, note.id))}"><span class="share__item-title">${escapeHtml(shown.title ?? 'Untitled')}</span>${preview}</a></li>`;
+    return `<li><a class="share__item" href="${escapeHtml(sharedNotePath(path, note.id))}"><span class="share__item-title">${escapeHtml(shown.title ?? UNTITLED_TITLE)}</span>${preview}</a></li>`;
   });
   const list =
     items.length > 0

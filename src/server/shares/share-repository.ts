@@ -1,5 +1,5 @@
 import type { Updateable } from 'kysely';
-import { noteTitle } from '../../shared/note-display.js';
+import { plainTitle } from '../../shared/note-display.js';
 import type { ShareInfo } from '../../shared/shares.js';
 import { prepared } from '../db/prepared-query.js';
 import type { Db, ShareTable } from '../db/schema.js';
@@ -109,7 +109,7 @@ export async function listSharesOfUser(
   return rows.map((row) => ({
     id: row.id,
     ...subjectOf(row),
-    title: row.noteId === null ? `#${row.tag}` : (noteTitle(row.body ?? '') ?? 'Untitled'),
+    title: row.noteId === null ? `#${row.tag}` : plainTitle(row.body ?? ''),
     hint: row.hint,
     timeCreated: Number(row.timeCreated),
     timeExpires: optionalNumber(row.timeExpires),

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Note, NoteId } from '../../shared/note.js';
-import { noteDisplay, UNTITLED_NOTE_TITLE } from '../../shared/note-display.js';
+import { shownTitle } from '../../shared/note-display.js';
 import { linkTitle } from '../../shared/wiki-links.js';
 import { useAppState } from '../app-context.js';
 import { UnlinkedMentions } from './unlinked-mentions.js';
@@ -9,7 +9,7 @@ import { useLinksPanelOpen } from './use-links-panel-open.js';
 import { useOpenAt } from './use-open-at.js';
 import './links-panel.css';
 
-const titleOf = (note: Note) => noteDisplay(note.body).title ?? UNTITLED_NOTE_TITLE;
+const titleOf = (note: Note) => shownTitle(note.body);
 
 /**
  * "Linked from" under a titled note: the notes whose `[[links]]` lead to it, each with the line

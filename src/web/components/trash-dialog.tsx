@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { NoteId } from '../../shared/note.js';
-import { noteDisplay, UNTITLED_NOTE_TITLE } from '../../shared/note-display.js';
+import { shownTitle } from '../../shared/note-display.js';
 import type { TrashedNote } from '../../shared/note-history.js';
 import { useAppState, useController } from '../app-context.js';
 import { ModalDialog } from './modal-dialog.js';
@@ -70,7 +70,7 @@ function Trash() {
     body = (
       <ul className="trash__items" aria-label="Deleted notes">
         {notes.map((note) => {
-          const title = noteDisplay(note.body).title ?? UNTITLED_NOTE_TITLE;
+          const title = shownTitle(note.body);
           return (
             <li key={note.id} className="trash__item">
               <div className="trash__text">

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { NoteId } from '../../shared/note.js';
-import { noteDisplay, UNTITLED_NOTE_TITLE } from '../../shared/note-display.js';
+import { shownTitle } from '../../shared/note-display.js';
 import { useAppState, useController } from '../app-context.js';
 import type { Backlink } from '../find/note-backlinks.js';
 import { firstUnlinkedMention, linkMention, type Mention } from '../find/unlinked-mention.js';
@@ -100,9 +100,7 @@ function MentionList({ id: listId, noteId, title, linking }: MentionsProps & { i
                 type="button"
                 onClick={() => openAt(id, mention.from)}
               >
-                <span className="links-panel__title">
-                  {noteDisplay(text).title ?? UNTITLED_NOTE_TITLE}
-                </span>
+                <span className="links-panel__title">{shownTitle(text)}</span>
                 <span className="links-panel__snippet">{lineOf(text, mention)}</span>
               </button>
               {!UNLINKABLE.test(title) && (

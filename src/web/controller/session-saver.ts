@@ -1,5 +1,5 @@
 import type { NoteId } from '../../shared/note.js';
-import { noteDisplay, UNTITLED_NOTE_TITLE } from '../../shared/note-display.js';
+import { shownTitle } from '../../shared/note-display.js';
 import { isTransientFailure, NoteRequestError } from '../api/api-errors.js';
 import type { NoteEdit, SaveAnswer } from '../api/note-save.js';
 import type { QuireApi } from '../api/quire-api.js';
@@ -12,7 +12,7 @@ import { saveWithRecovery, wholeNote } from './save-with-recovery.js';
 export const MERGED_NOTICE = 'Merged with changes from another device.';
 
 export function titleOf(text: string): string {
-  return noteDisplay(text).title ?? UNTITLED_NOTE_TITLE;
+  return shownTitle(text);
 }
 
 export interface SessionSaverDeps {

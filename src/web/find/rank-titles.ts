@@ -1,5 +1,5 @@
 import type { Note, NoteId } from '../../shared/note.js';
-import { noteDisplay, UNTITLED_NOTE_TITLE } from '../../shared/note-display.js';
+import { shownTitle } from '../../shared/note-display.js';
 import { linkKey } from '../../shared/wiki-links.js';
 import { type FuzzyMatch, fuzzyMatch } from './fuzzy-match.js';
 import { linkKeysOf } from './note-links.js';
@@ -18,7 +18,7 @@ const titles = new WeakMap<Note, string>();
 export function titleOf(note: Note): string {
   let title = titles.get(note);
   if (title === undefined) {
-    title = noteDisplay(note.body).title ?? UNTITLED_NOTE_TITLE;
+    title = shownTitle(note.body);
     titles.set(note, title);
   }
   return title;

@@ -1,4 +1,4 @@
-import { noteTitle } from '../../shared/note-display.js';
+import { plainTitle } from '../../shared/note-display.js';
 import {
   SHARE_EVENT_GONE,
   SHARE_EVENT_NOTE,
@@ -57,7 +57,7 @@ function showNotes(article: HTMLElement, first: SharedNote | SharedTagNote): voi
     article.innerHTML = renderMarkdown(withSharedFiles(note.body), () => false);
     sharedNoteLinks(article, within);
     stopDrawing = drawRichContent(article);
-    document.title = noteTitle(note.body) ?? 'Untitled';
+    document.title = plainTitle(note.body);
   };
   show(first);
   const events = new EventSource(`${base}/events`);

@@ -1,5 +1,5 @@
 import type { Note } from '../../shared/note.js';
-import { noteTitle } from '../../shared/note-display.js';
+import { plainTitle } from '../../shared/note-display.js';
 import { isTemplateTag, TEMPLATE_TAG } from '../../shared/note-template.js';
 import { linkKey, linkTitle } from '../../shared/wiki-links.js';
 import type { AppState } from '../state/app-state.js';
@@ -22,7 +22,7 @@ export function templateNotes(state: Pick<AppState, 'notes' | 'sortedNoteIds'>):
 export function templateName(template: Note): string {
   const nested = tagsOf(template).find((tag) => tag.startsWith(`${TEMPLATE_TAG}/`));
   if (nested) return nested.slice(TEMPLATE_TAG.length + 1);
-  return noteTitle(template.body) ?? 'Untitled';
+  return plainTitle(template.body);
 }
 
 /** The note whose title is `title`, as a `[[link]]` to it would find it. */
