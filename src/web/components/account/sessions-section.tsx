@@ -45,7 +45,12 @@ export function SessionsSection() {
   const [error, setError] = useState('');
   // What the last ending did; the keyboard is put on it, since the button pressed is gone.
   const [done, setDone] = useState('');
+  // Counts the endings said: each puts the keyboard on the message once it is on the page.
+  const [said, setSaid] = useState(0);
   const doneMessage = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (said > 0) doneMessage.current?.focus();
+  }, [said]);
   // Only the newest read is shown: an older answer arriving late would bring ended ones back.
   const reads = useRef(0);
 
@@ -73,7 +78,7 @@ export function SessionsSection() {
       reads.current += 1; // a read already on its way may still list them
       setSessions((listed) => listed?.filter((session) => !ended(session)) ?? null);
       setDone(saying);
-      requestAnimationFrame(() => doneMessage.current?.focus());
+      setSaid((count) => count + 1);
     } catch (failure) {
       setError(accountErrorMessage(failure));
     }
