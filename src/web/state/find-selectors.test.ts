@@ -87,6 +87,20 @@ describe('finding notes in the state', () => {
     ]);
   });
 
+  it('shows a tag written two ways equally often the same way, whichever note came first', () => {
+    const shown = (notes: ReturnType<typeof note>[]) =>
+      selectTagCounts(
+        appReducer({ ...initialAppState, token: 't' }, { type: 'notesLoaded', notes }),
+      );
+    const expected = [{ tag: 'errands', shown: 'errands', count: 2 }];
+    expect(shown([note('a', 'Milk #errands'), note('b', 'Post office #Errands')])).toEqual(
+      expected,
+    );
+    expect(shown([note('a', 'Post office #Errands'), note('b', 'Milk #errands')])).toEqual(
+      expected,
+    );
+  });
+
   it('shows a tag as the notes write it, counting its other spellings as the same tag', () => {
     const cased = appReducer(
       { ...initialAppState, token: 't' },

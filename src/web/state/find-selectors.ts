@@ -72,7 +72,10 @@ function mostWritten(written: ReadonlyMap<string, number>): string {
   let shown = '';
   let most = 0;
   for (const [way, count] of written) {
-    if (count > most) [shown, most] = [way, count];
+    // Equal counts go to the same spelling on every device and every load, not the first met.
+    if (count > most || (count === most && way.localeCompare(shown) < 0)) {
+      [shown, most] = [way, count];
+    }
   }
   return shown;
 }
