@@ -1,5 +1,5 @@
 import { buffer } from 'node:stream/consumers';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { StreamedZip } from './streamed-zip.js';
@@ -34,6 +34,11 @@ const names = (zip: Buffer) =>
     }),
   );
 
+/** Resolves once the zip's output holds as much as it buffers for a reader that reads nothing. */
+async function backedUp(zip: StreamedZip): Promise<void> {
+  while (zip.output.readableLength < zip.output.readableHighWaterMark) await nextTurn();
+}
+
 describe('StreamedZip', () => {
   it('writes the files in the order they were added', async () => {
     expect(await names(await zipOf(3))).toEqual(['note 0.md', 'note 1.md', 'note 2.md']);
@@ -57,7 +62,7 @@ describe('StreamedZip', () => {
       });
     }
     zip.end();
-    await sleep(50);
+    await backedUp(zip);
     expect(opened).toEqual([0]);
     const bytes = await buffer(zip.output);
     expect(opened).toEqual([0, 1, 2, 3, 4]);
@@ -67,11 +72,16 @@ describe('StreamedZip', () => {
   it('lets go of the entry being read, and reads no more, once the reader goes away', async () => {
     const zip = new StreamedZip();
     let released = false;
+    let letGo = () => {};
+    const lettingGo = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
     zip.addStored('endless', new Date(), async function* () {
       try {
         for (;;) yield new Uint8Array(64 * 1024);
       } finally {
         released = true;
+        letGo();
       }
     });
     let openedAfter = false;
@@ -81,7 +91,8 @@ describe('StreamedZip', () => {
     });
     zip.output.once('data', () => zip.output.destroy());
     await zip.taken();
-    await sleep(50);
+    await lettingGo;
+    await nextTurn(); // a next entry would be opened on the turn the last one ends
     expect(zip.gone).toBe(true);
     expect(released).toBe(true);
     expect(openedAfter).toBe(false);
