@@ -1,8 +1,8 @@
 /**
  * A share page against a static file: Quire (SQLite) answering `/s/{token}` for a 10 KB note
- * with three pictures (find the link, check it, read the note, count the view, fill the page),
- * and plain node:http reading a file of the same bytes and sending it. Interleaved rounds of a closed loop, as the load
- * scenarios run. `node --import tsx bench/share-page.ts` runs it alone; `npm run bench` runs it
+ * with three pictures (find and check the link, count the view, send the page made for the
+ * note's revision), and plain node:http sending a file of the same bytes from memory.
+ * Interleaved rounds of a closed loop, as the load scenarios run. `node --import tsx bench/share-page.ts` runs it alone; `npm run bench` runs it
  * after the links section.
  */
 import fs from 'node:fs';
