@@ -67,12 +67,21 @@ export function heldUpload(
         });
       });
     });
-    // A refused upload's connection closes under the last write (EPIPE) while its answer may
-    // still be on its way: it fails only if, once closed, no answer came.
-    request.on('error', (error) => {
-      if (request.destroyed && !request.writableFinished) {
-        request.once('close', () => (done ? undefined : reject(error)));
-      } else if (!done) reject(error);
+    // A refused upload's connection closes under a write (EPIPE) while its answer may still be
+    // on its way, whether or not the request has ended: it fails only if, once closed, no answer
+    // came.
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      const settle = () => {
+        if (done) return;
+        // The server closed the connection under the write: it refused the upload, and the
+        // client lost its answer with the socket. Status 0 says so; anything else fails.
+        if (error.code === 'EPIPE' || error.code === 'ECONNRESET') {
+          done = true;
+          resolve({ status: 0, json: null });
+        } else reject(error);
+      };
+      if (request.closed) settle();
+      else request.once('close', settle);
     });
   });
   request.write(bytes.subarray(0, -1));
