@@ -127,6 +127,42 @@ test('a note made with New and left empty is not kept', async ({ page, account }
   await expect(notesNav(page).getByRole('link')).toHaveText(['Call the plumber', 'Already here']);
 });
 
+test('a note made with New before the list arrives, and left empty, is not kept', async ({
+  page,
+  account,
+}) => {
+  await account.api.createNote('Already here');
+  // The list answers once New's create is on its way; the create, once the list is taken in
+  // (the changes since it are asked for only then).
+  let createSent: () => void = () => {};
+  const createOnItsWay = new Promise<void>((resolve) => {
+    createSent = resolve;
+  });
+  let listTakenIn: () => void = () => {};
+  const changesAsked = new Promise<void>((resolve) => {
+    listTakenIn = resolve;
+  });
+  await page.route(/\/api\/notes(\?since=.*)?$/, async (route) => {
+    const { method, url } = { method: route.request().method(), url: route.request().url() };
+    if (method === 'POST') {
+      createSent();
+      await changesAsked;
+    } else if (url.includes('?since=')) listTakenIn();
+    else if (method === 'GET') await createOnItsWay;
+    await route.continue();
+  });
+  const created = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && /\/api\/notes$/.test(response.url()),
+  );
+  await openLoggedIn(page, account);
+  await page.getByRole('button', { name: 'New', exact: true }).tap();
+  await expect(editor(page)).toBeFocused();
+  await created;
+  await page.getByRole('button', { name: 'Back' }).tap();
+  await expect(notesNav(page).getByRole('link')).toHaveText(['Already here']);
+  await expect.poll(async () => (await account.api.listNotes()).length).toBe(1);
+});
+
 /** Whether an element's text is cut (an ellipsis, or hidden overflow). */
 const isCut = (element: Locator) =>
   element.evaluate((each) => each.scrollWidth > each.clientWidth + 1);

@@ -316,4 +316,11 @@ describe('appReducer: a reload racing local changes', () => {
     expect(state.notes.get('unknown')).toBeUndefined();
     expect(state.selectedNoteId).toBe('n');
   });
+
+  it('lists a created note once when it is named as created twice, and a delete takes it away', () => {
+    const before = run(withNotes(note('a')), { type: 'noteCreated', note: note('n') });
+    const state = run(before, { type: 'notesLoaded', notes: [note('a')], createdIds: ['n', 'n'] });
+    expect(state.sortedNoteIds).toEqual(['n', 'a']);
+    expect(run(state, { type: 'noteDeleted', id: 'n' }).sortedNoteIds).toEqual(['a']);
+  });
 });

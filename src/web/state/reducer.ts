@@ -22,7 +22,8 @@ function notesLoaded(
   const listed = createdIds.length > 0 ? new Set(incoming.map((note) => note.id)) : null;
   for (const id of createdIds) {
     const created = state.notes.get(id);
-    if (!created || listed?.has(id)) continue;
+    // Named twice (made this session, its create still waiting), it is still listed once.
+    if (!created || listed?.has(id) || notes.has(id)) continue;
     notes.set(id, created);
     sortedNoteIds.push(id);
   }
