@@ -205,3 +205,29 @@ test('offline: a note made, written in and deleted offline reaches the trash wit
     await restarted.stop();
   }
 });
+
+test('offline: words saved a moment before a reload are in the note the reload opens', async ({
+  page,
+  context,
+  server,
+}) => {
+  const account = await createAccount(server.url);
+  const note = await account.api.createNote('Groceries');
+  await openLoggedIn(page, account);
+  await serviceWorkerActive(page);
+  await notesNav(page).getByRole('link').first().click();
+  await expect(editor(page)).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type(': eggs');
+  await expect.poll(async () => (await account.api.note(note.id))?.body).toBe('Groceries: eggs');
+
+  await context.setOffline(true);
+  await page.reload(); // the address reopens the note, from the device alone
+  await expect.poll(() => editorText(editor(page))).toBe('Groceries: eggs');
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type(', milk');
+  await context.setOffline(false);
+  await expect
+    .poll(async () => (await account.api.note(note.id))?.body)
+    .toBe('Groceries: eggs, milk');
+});

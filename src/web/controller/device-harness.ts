@@ -38,7 +38,7 @@ export function device(offlineStore: OfflineStore = memoryOfflineStore()) {
     handlers?.onReady();
     await vi.advanceTimersByTimeAsync(0);
   };
-  return { server, api, offlineStore, start, ready };
+  return { server, api, offlineStore, documents, start, ready };
 }
 
 export const ids = (controller: AppController) => controller.store.getState().sortedNoteIds;

@@ -2,7 +2,7 @@ import { fromBase64 } from '../../shared/base64.js';
 import type { NoteId } from '../../shared/note.js';
 import type { QuireApi } from '../api/quire-api.js';
 import { claimable, type DraftOwners } from '../drafts/draft-owners.js';
-import type { DocumentStore } from './document-store.js';
+import type { AcknowledgedUpdate, DocumentStore } from './document-store.js';
 import { LocalDocument } from './local-document.js';
 import { NotePresence } from './note-presence.js';
 
@@ -35,6 +35,8 @@ export class DeviceDocuments {
   private readonly loaded = new Map<NoteId, LocalDocument>();
   private readonly loading = new Map<NoteId, Promise<LocalDocument | undefined>>();
   private readonly stateTimers = new Map<NoteId, ReturnType<typeof setTimeout>>();
+  /** Acknowledged updates on the device, by note, that the next state written there holds. */
+  private readonly toFold = new Map<NoteId, number[]>();
   private readonly presences = new Map<NoteId, NotePresence>();
   private generation = 0;
 
@@ -124,9 +126,12 @@ export class DeviceDocuments {
     }
   }
 
-  /** The server acknowledged updates: their copies on the device go. */
+  /** The server acknowledged updates: their copies on the device stay until a state holds them. */
   acknowledged(noteId: NoteId, keys: number[]): void {
-    if (keys.length > 0) void this.deps.store.removePending(keys).catch(logged);
+    if (keys.length > 0) {
+      void this.deps.store.acknowledge(keys).catch(logged);
+      this.toFold.set(noteId, [...(this.toFold.get(noteId) ?? []), ...keys]);
+    }
     this.writeStateSoon(noteId);
   }
 
@@ -214,7 +219,7 @@ export class DeviceDocuments {
     const account = this.deps.account();
     const stored = await this.deps.store.read(account, noteId).catch(() => undefined);
     if (generation !== this.generation) return undefined;
-    if (stored?.state || stored?.pending.length) {
+    if (stored?.state || stored?.acknowledged.length || stored?.pending.length) {
       const doc = this.loaded.get(noteId) ?? this.adopt(noteId, stored);
       void this.catchUp(noteId).catch(() => undefined); // offline: it waits for the next time
       return doc;
@@ -243,15 +248,22 @@ export class DeviceDocuments {
     from: {
       state?: Uint8Array | null;
       revision: number;
+      acknowledged?: readonly AcknowledgedUpdate[];
       pending?: readonly { update: Uint8Array; key: number }[];
     },
   ): LocalDocument {
     const account = this.deps.account();
     const { store, owners } = this.deps;
+    const acknowledged = from.acknowledged ?? [];
     const doc = new LocalDocument(noteId, {
       ...from,
+      acknowledged: acknowledged.map(({ update }) => update),
       keep: (update) => store.addPending(account, noteId, update, owners.self),
     });
+    this.toFold.set(
+      noteId,
+      acknowledged.map(({ key }) => key),
+    );
     doc.onTyped(() => {
       this.deps.typed(noteId);
       this.deps.changed(noteId);
@@ -279,7 +291,9 @@ export class DeviceDocuments {
     // With updates unsent, the state would hold them: it waits until they are acknowledged.
     if (!doc || doc.hasUnsent) return;
     const account = this.deps.account();
-    void this.deps.store.writeState(account, noteId, doc.state(), doc.revision).catch(logged);
+    const held = this.toFold.get(noteId) ?? [];
+    this.toFold.delete(noteId);
+    void this.deps.store.writeState(account, noteId, doc.state(), doc.revision, held).catch(logged);
   }
 
   private unload(noteId: NoteId): void {
@@ -289,6 +303,7 @@ export class DeviceDocuments {
     this.stateTimers.delete(noteId);
     this.loaded.get(noteId)?.destroy();
     this.loaded.delete(noteId);
+    this.toFold.delete(noteId);
   }
 }
 

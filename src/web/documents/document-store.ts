@@ -9,13 +9,21 @@ export interface PendingUpdate {
   owner?: string;
 }
 
+/** An update typed here that the server has, kept until the note's state holds it. */
+export interface AcknowledgedUpdate {
+  key: number;
+  update: Uint8Array;
+}
+
 /**
  * A note's document as kept on this device: a state, the server revision all of whose updates
- * that state holds, and the updates typed here since that the server may lack.
+ * that state holds, the updates typed here that the server has but the state does not hold yet,
+ * and those the server may lack.
  */
 export interface StoredDocument {
   state: Uint8Array | null;
   revision: number;
+  acknowledged: AcknowledgedUpdate[];
   pending: PendingUpdate[];
 }
 
@@ -25,15 +33,27 @@ export interface StoredDocument {
  */
 export interface DocumentStore {
   read(account: string, noteId: NoteId): Promise<StoredDocument | undefined>;
-  /** Replaces the note's state, as of `revision`; its pending updates stay. */
-  writeState(account: string, noteId: NoteId, state: Uint8Array, revision: number): Promise<void>;
+  /**
+   * Replaces the note's state, as of `revision`, and drops the acknowledged updates it now
+   * holds (`held`), in one write; its other updates stay.
+   */
+  writeState(
+    account: string,
+    noteId: NoteId,
+    state: Uint8Array,
+    revision: number,
+    held?: readonly number[],
+  ): Promise<void>;
   /** Keeps an update typed here; resolves with its key once it is on the device. */
   addPending(account: string, noteId: NoteId, update: Uint8Array, owner: string): Promise<number>;
-  /** The server has these updates now. */
-  removePending(keys: readonly number[]): Promise<void>;
+  /**
+   * The server has these updates now. They stay on the device, no longer pending, until a state
+   * that holds them is written: a reload before that still finds every word.
+   */
+  acknowledge(keys: readonly number[]): Promise<void>;
   /** Pending updates of an earlier tab, taken over by `owner`. */
   claim(keys: readonly number[], owner: string): Promise<void>;
-  /** The notes of an account with pending updates, and the tabs that typed them. */
+  /** The notes of an account with pending updates, and the tabs that typed them (unacknowledged). */
   notesWithPending(account: string): Promise<{ noteId: NoteId; owners: (string | undefined)[] }[]>;
   /** Drops a note's document and its pending updates (its text went elsewhere). */
   forget(account: string, noteId: NoteId): Promise<void>;
@@ -42,50 +62,60 @@ export interface DocumentStore {
 /** Keeps documents in memory only: for tests, and where the browser offers no IndexedDB. */
 export function memoryDocumentStore(): DocumentStore {
   const states = new Map<string, { state: Uint8Array; revision: number }>();
-  const pending = new Map<number, PendingUpdate & { account: string; noteId: NoteId }>();
+  type Kept = PendingUpdate & { account: string; noteId: NoteId; acknowledged?: true };
+  const updates = new Map<number, Kept>();
   let nextKey = 1;
   const keyOf = (account: string, noteId: NoteId) => JSON.stringify([account, noteId]);
-  const pendingOf = (account: string, noteId: NoteId) =>
-    [...pending.values()].filter((p) => p.account === account && p.noteId === noteId);
+  const updatesOf = (account: string, noteId: NoteId) =>
+    [...updates.values()].filter((p) => p.account === account && p.noteId === noteId);
   return {
     async read(account, noteId) {
       const stored = states.get(keyOf(account, noteId));
-      const waiting = pendingOf(account, noteId).map(({ key, update, owner }) => ({
-        key,
-        update,
-        owner,
-      }));
-      if (!stored && waiting.length === 0) return undefined;
-      return { state: stored?.state ?? null, revision: stored?.revision ?? 0, pending: waiting };
+      const kept = updatesOf(account, noteId);
+      if (!stored && kept.length === 0) return undefined;
+      return {
+        state: stored?.state ?? null,
+        revision: stored?.revision ?? 0,
+        acknowledged: kept
+          .filter((p) => p.acknowledged)
+          .map(({ key, update }) => ({ key, update })),
+        pending: kept
+          .filter((p) => !p.acknowledged)
+          .map(({ key, update, owner }) => ({ key, update, owner })),
+      };
     },
-    async writeState(account, noteId, state, revision) {
+    async writeState(account, noteId, state, revision, held = []) {
       states.set(keyOf(account, noteId), { state, revision });
+      for (const key of held) updates.delete(key);
     },
     async addPending(account, noteId, update, owner) {
       const key = nextKey++;
-      pending.set(key, { key, account, noteId, update, owner });
+      updates.set(key, { key, account, noteId, update, owner });
       return key;
     },
-    async removePending(keys) {
-      for (const key of keys) pending.delete(key);
+    async acknowledge(keys) {
+      for (const key of keys) {
+        const found = updates.get(key);
+        if (found) found.acknowledged = true;
+      }
     },
     async claim(keys, owner) {
       for (const key of keys) {
-        const found = pending.get(key);
+        const found = updates.get(key);
         if (found) found.owner = owner;
       }
     },
     async notesWithPending(account) {
       const byNote = new Map<NoteId, (string | undefined)[]>();
-      for (const p of pending.values()) {
-        if (p.account !== account) continue;
+      for (const p of updates.values()) {
+        if (p.account !== account || p.acknowledged) continue;
         byNote.set(p.noteId, [...(byNote.get(p.noteId) ?? []), p.owner]);
       }
       return [...byNote].map(([noteId, owners]) => ({ noteId, owners }));
     },
     async forget(account, noteId) {
       states.delete(keyOf(account, noteId));
-      for (const p of pendingOf(account, noteId)) pending.delete(p.key);
+      for (const p of updatesOf(account, noteId)) updates.delete(p.key);
     },
   };
 }

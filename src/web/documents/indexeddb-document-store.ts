@@ -1,6 +1,6 @@
 import type { NoteId } from '../../shared/note.js';
 import { committed, requestDone as done } from '../idb/idb-promises.js';
-import type { DocumentStore, PendingUpdate } from './document-store.js';
+import type { AcknowledgedUpdate, DocumentStore, PendingUpdate } from './document-store.js';
 
 const DATABASE = 'quire-documents';
 const STATES = 'states';
@@ -13,12 +13,14 @@ interface StateRecord {
   revision: number;
 }
 
+/** An update typed here: pending until the server has it, then kept until a state holds it. */
 interface PendingRecord {
   key?: number;
   account: string;
   noteId: NoteId;
   update: Uint8Array;
   owner?: string;
+  acknowledged?: true;
 }
 
 function open(factory: IDBFactory): Promise<IDBDatabase> {
@@ -61,16 +63,25 @@ export function indexedDbDocumentStore(factory: IDBFactory = indexedDB): Documen
         >,
       ]);
       if (!stored && waiting.length === 0) return undefined;
-      const pending: PendingUpdate[] = waiting.map(({ key, update, owner }) => ({
-        key: key as number,
-        update,
-        owner,
-      }));
-      return { state: stored?.state ?? null, revision: stored?.revision ?? 0, pending };
+      const pending: PendingUpdate[] = [];
+      const acknowledged: AcknowledgedUpdate[] = [];
+      for (const { key, update, owner, acknowledged: had } of waiting) {
+        if (had) acknowledged.push({ key: key as number, update });
+        else pending.push({ key: key as number, update, owner });
+      }
+      return {
+        state: stored?.state ?? null,
+        revision: stored?.revision ?? 0,
+        acknowledged,
+        pending,
+      };
     },
-    writeState(account, noteId, state, revision) {
+    writeState(account, noteId, state, revision, held = []) {
       const record: StateRecord = { account, noteId, state, revision };
-      return write([STATES], (t) => t.objectStore(STATES).put(record));
+      return write([STATES, PENDING], (t) => {
+        t.objectStore(STATES).put(record);
+        for (const key of held) t.objectStore(PENDING).delete(key);
+      });
     },
     async addPending(account, noteId, update, owner) {
       const t = await transaction([PENDING], 'readwrite');
@@ -79,10 +90,14 @@ export function indexedDbDocumentStore(factory: IDBFactory = indexedDB): Documen
       await committed(t);
       return (await key) as number;
     },
-    removePending(keys) {
-      return write([PENDING], (t) => {
-        for (const key of keys) t.objectStore(PENDING).delete(key);
-      });
+    async acknowledge(keys) {
+      const t = await transaction([PENDING], 'readwrite');
+      const store = t.objectStore(PENDING);
+      for (const key of keys) {
+        const record = (await done(store.get(key))) as PendingRecord | undefined;
+        if (record) store.put({ ...record, acknowledged: true });
+      }
+      await committed(t);
     },
     async claim(keys, owner) {
       const t = await transaction([PENDING], 'readwrite');
@@ -100,6 +115,7 @@ export function indexedDbDocumentStore(factory: IDBFactory = indexedDB): Documen
       )) as PendingRecord[];
       const byNote = new Map<NoteId, (string | undefined)[]>();
       for (const record of records) {
+        if (record.acknowledged) continue;
         byNote.set(record.noteId, [...(byNote.get(record.noteId) ?? []), record.owner]);
       }
       return [...byNote].map(([noteId, owners]) => ({ noteId, owners }));

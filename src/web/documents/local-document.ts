@@ -36,6 +36,8 @@ export class LocalDocument {
     options: {
       state?: Uint8Array | null;
       revision: number;
+      /** Updates typed here that the server has, which the state does not hold yet. */
+      acknowledged?: readonly Uint8Array[];
       /** Updates typed before this page, still unacknowledged, and their keys on the device. */
       pending?: readonly { update: Uint8Array; key: number }[];
       /** Keeps an update typed here on the device; resolves with its key. */
@@ -45,7 +47,14 @@ export class LocalDocument {
     this.doc = new Y.Doc();
     this.text = this.doc.getText(NOTE_DOCUMENT_TEXT);
     this.revision = options.revision;
-    if (options.state) Y.applyUpdate(this.doc, options.state, FROM_SERVER);
+    Y.transact(
+      this.doc,
+      () => {
+        if (options.state) Y.applyUpdate(this.doc, options.state);
+        for (const update of options.acknowledged ?? []) Y.applyUpdate(this.doc, update);
+      },
+      FROM_SERVER,
+    );
     this.sentVector = this.vector();
     Y.transact(
       this.doc,

@@ -22,7 +22,7 @@ export function settlingDocumentStore(inner: DocumentStore): SettlingDocumentSto
     notesWithPending: (account) => inner.notesWithPending(account),
     writeState: (...args) => track(inner.writeState(...args)),
     addPending: (...args) => track(inner.addPending(...args)),
-    removePending: (keys) => track(inner.removePending(keys)),
+    acknowledge: (keys) => track(inner.acknowledge(keys)),
     claim: (keys, owner) => track(inner.claim(keys, owner)),
     forget: (account, noteId) => track(inner.forget(account, noteId)),
     async settled() {
