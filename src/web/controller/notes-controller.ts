@@ -487,27 +487,29 @@ export class NotesController {
   }
 
   /**
-   * A change typed as plain text (docs/interface.md#typing-in-a-note): into the note's document
-   * when it has one, the edits as typed (or, from the plain text box that stands in while the
-   * editor loads, the one change between its text and the document's); otherwise kept as text until
-   * the document is here. An editor bound to the document never calls this: its typing is in the
-   * document.
+   * A change typed as plain text (docs/interface.md#typing-in-a-note), made in the text shown:
+   * into the note's document when that is the text it holds, the edits as typed (or, from the
+   * plain text box that stands in while the editor loads, the one change it made); otherwise
+   * kept as steps from the note shown until its document is had at that revision. An editor
+   * bound to the document never calls this: its typing is in the document.
    */
   edit(id: NoteId, text: string, edits?: TextEdit[]): void {
     const note = this.deps.store.getState().notes.get(id);
     if (!note) return;
-    // While earlier keys wait as text, these wait with them, so all go in in the order typed.
+    // The change was made in the text shown.
+    const shown = this.textOf(id) ?? note.body;
     const doc = this.documentOf(id);
-    if (!doc) {
-      const before = this.textOf(id);
-      this.typedAt.set(id, Date.now());
-      this.textDrafts.typed(note, text, edits);
-      this.deps.onTyped?.(id, before, text);
-      if (!this.textDrafts.converting(id)) void this.openDocument(id).then(() => this.bring(id));
+    // A document behind the text shown (words saved since, not in it yet) would take the edits
+    // at other places: they wait with the note shown as their base, as keys typed before it came.
+    if (doc && (doc.body === shown || doc.hasUnsent)) {
+      doc.typeSteps([edits ?? [rangeEdit(doc.body, text)]]);
       return;
     }
-    const { start, end, insert } = changedRange(doc.body, text);
-    doc.typeSteps([edits ?? [{ at: start, remove: end - start, insert }]]);
+    // While earlier keys wait as text, these wait with them, so all go in in the order typed.
+    this.typedAt.set(id, Date.now());
+    this.textDrafts.typed(note, text, edits ?? [rangeEdit(shown, text)]);
+    this.deps.onTyped?.(id, shown, text);
+    if (!this.textDrafts.converting(id)) void this.openDocument(id).then(() => this.bring(id));
   }
 
   /**
@@ -673,4 +675,10 @@ export class NotesController {
       error instanceof NetworkError || (error instanceof NoteRequestError && error.status === null);
     this.deps.notices.show(errorNotice(message, offline), 'error');
   }
+}
+
+/** The one range `after` changed in `before`, as an edit. */
+function rangeEdit(before: string, after: string): TextEdit {
+  const { start, end, insert } = changedRange(before, after);
+  return { at: start, remove: end - start, insert };
 }
