@@ -32,12 +32,16 @@ test('the Account screen shows when the server last backed up and verified a bac
   server,
 }) => {
   const account = await createAccount(server.url);
-  // The first backup begins as the server starts; wait until it has proved it restores.
+  // The first backup begins as the server starts; wait until it has proved it restores, which
+  // on two cores shared with other browser tests can take longer than an expectation's usual time.
   await expect
-    .poll(async () => {
-      const health = await (await fetch(`${server.url}/api/health`)).json();
-      return health.backup?.timeLastVerified ?? null;
-    })
+    .poll(
+      async () => {
+        const health = await (await fetch(`${server.url}/api/health`)).json();
+        return health.backup?.timeLastVerified ?? null;
+      },
+      { timeout: 60_000 },
+    )
     .not.toBeNull();
   await openLoggedIn(page, account);
   await openAccount(page);
