@@ -215,6 +215,18 @@ describe('importing other apps’ files', () => {
     );
   });
 
+  it('titles a vault file by its name when its first line is a tag, not a heading of that name', async () => {
+    const zip = zipSync({
+      'Vault/running.md': utf8('#running\nFive miles'),
+      'Vault/Walks.md': utf8('## Walks\nAlong the river'),
+    });
+    const result = await importFile(server.url, token, zip, 'Vault.zip');
+    expect(result.json).toEqual({ imported: 2, skipped: 0, failed: [] });
+    const notes = await notesByTitle();
+    expect(notes.get('running')?.body).toBe('running\n\n#running\nFive miles');
+    expect(notes.get('## Walks')?.body).toBe('## Walks\nAlong the river');
+  });
+
   it('reads a vault whole: aliases, nested folders as tags, embeds, same names in two folders', async () => {
     const zip = zipSync({
       'Vault/.obsidian/app.json': utf8('{}'),

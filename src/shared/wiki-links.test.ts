@@ -5,6 +5,7 @@ import {
   linkTitle,
   noteAliases,
   resolveLink,
+  startsWithTitle,
   titleLineStart,
   wikiLinks,
 } from './wiki-links.js';
@@ -140,6 +141,14 @@ describe('linkTitle and noteAliases', () => {
     expect(linkTitle('---\naliases: [Lisboa]\n---\n\n# Lisbon trip\nday 1')).toBe('Lisbon trip');
     expect(linkTitle('---\nan unclosed block')).toBe('---');
     expect(linkTitle('  \n')).toBeUndefined();
+  });
+
+  it('knows a text that already starts with a title, as a heading or not, but not as a tag', () => {
+    expect(startsWithTitle('\n## Trip plan\nday 1', 'Trip plan')).toBe(true);
+    expect(startsWithTitle('Trip plan  \nday 1', ' Trip plan')).toBe(true);
+    expect(startsWithTitle('#Trip plan', 'Trip plan')).toBe(false);
+    expect(startsWithTitle('Trip plans', 'Trip plan')).toBe(false);
+    expect(startsWithTitle('', 'Trip plan')).toBe(false);
   });
 
   it('reads aliases from front matter, inline or as a list', () => {

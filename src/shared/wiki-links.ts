@@ -1,6 +1,6 @@
 import { wikiLinkEnd } from './markdown/quire-markdown.js';
 import { readMarkdown } from './markdown/read-markdown.js';
-import { noteTitle, titleSearchStart } from './note-display.js';
+import { nonBlankLines, noteTitle, titleSearchStart } from './note-display.js';
 import { propertiesBlock, readProperties } from './note-properties.js';
 import { tagName } from './note-tags.js';
 
@@ -69,6 +69,15 @@ const HEADING_MARKS = /^\s{0,3}#{1,6}(?:\s+|$)/;
  */
 export function linkTitle(body: string): string | undefined {
   return noteTitle(body, titleSearchStart(body))?.replace(HEADING_MARKS, '').trim() || undefined;
+}
+
+/**
+ * Whether `text` already starts with `title`: its first line with text, read as a heading or
+ * not, is the title. Importers ask it before putting a source's own title on top.
+ */
+export function startsWithTitle(text: string, title: string): boolean {
+  const first = nonBlankLines(text).next();
+  return !first.done && first.value.replace(HEADING_MARKS, '').trim() === title.trim();
 }
 
 /**

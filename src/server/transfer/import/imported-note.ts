@@ -1,4 +1,5 @@
 import type { ImportChange, ImportFailure } from '../../../shared/note-transfer.js';
+import { startsWithTitle } from '../../../shared/wiki-links.js';
 import { NEEDS_TOO_MUCH_MEMORY, textFitsInHeap } from './heap-budget.js';
 import { PartFailure } from './import-error.js';
 import type { ImportedFileList } from './imported-files.js';
@@ -35,19 +36,13 @@ export function decodeText(data: Uint8Array): string {
   }
 }
 
-const firstLine = (body: string) =>
-  /\S.*/
-    .exec(body)?.[0]
-    .replace(/^#+\s*/, '')
-    .trim() ?? '';
-
 /**
  * Puts a source's separate title on the note's first line, where Quire reads titles, unless
  * the text already starts with it.
  */
 export function withTitle(title: string | undefined, body: string): string {
   const clean = title?.trim() ?? '';
-  if (clean === '' || firstLine(body) === clean) return body;
+  if (clean === '' || startsWithTitle(body, clean)) return body;
   return body.trim() === '' ? clean : `${clean}\n\n${body}`;
 }
 

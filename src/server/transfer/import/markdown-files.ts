@@ -1,4 +1,6 @@
 import path from 'node:path/posix';
+import { UNTITLED_TITLE } from '../../../shared/note-display.js';
+import { startsWithTitle } from '../../../shared/wiki-links.js';
 import { readFrontMatter } from '../front-matter.js';
 import { decodeText, type ImportedNote, withTitle } from './imported-note.js';
 import { QUIRE_SOURCE } from './quire-notes.js';
@@ -44,9 +46,9 @@ const withoutLeadingBlankLines = (text: string) => text.replace(/^(\s*\n)+/, '')
  */
 function withProperties(title: string, properties: string, rest: string): string {
   const { line, after } = splitFirstLine(rest);
-  const startsWithTitle = line.replace(/^#+\s*/, '').trim() === title.trim();
-  const titleLine = (startsWithTitle ? line : title.trim()) || 'Untitled';
-  const body = withoutLeadingBlankLines(startsWithTitle ? after : rest);
+  const titled = startsWithTitle(rest, title);
+  const titleLine = (titled ? line : title.trim()) || UNTITLED_TITLE;
+  const body = withoutLeadingBlankLines(titled ? after : rest);
   const block = `---\n${properties.trimEnd()}\n\n---`;
   return body.trim() === '' ? `${titleLine}\n\n${block}` : `${titleLine}\n\n${block}\n\n${body}`;
 }
