@@ -129,6 +129,18 @@ async function measure(s: Settings, dir: string): Promise<Measured> {
   }
 }
 
+const cpuMicroseconds = (run: LoadResult) =>
+  run.serverCpuPerRequestMs === undefined ? '—' : (run.serverCpuPerRequestMs * 1000).toFixed(0);
+
+/**
+ * The server's CPU time per answer, the median over the rounds: a steadier figure than the rate
+ * when the load and both servers share two cores.
+ */
+function medianCpuPerRequest(runs: readonly LoadResult[]): number {
+  const values = runs.flatMap((run) => run.serverCpuPerRequestMs ?? []).sort((a, b) => a - b);
+  return values[Math.floor(values.length / 2)] ?? Number.NaN;
+}
+
 /** Runs the comparison and prints its table; returns the median runs for the results file. */
 export async function sharePageSection(s: Settings, dir: string) {
   const measured = await measure(s, dir);
@@ -144,19 +156,22 @@ export async function sharePageSection(s: Settings, dir: string) {
       count(result.perSecond),
       ms(result.latency.p50),
       ms(result.latency.p99),
+      cpuMicroseconds(result),
       String(result.errors),
     ];
   });
   const rate = share.perSecond / file.perSecond;
+  const cpuRate = medianCpuPerRequest(measured.file) / medianCpuPerRequest(measured.share);
   print(
     `Share page: a ${bytes(measured.pageBytes)} page of a 10 KB note with ${PICTURES} pictures, ` +
       `median of ${s.rounds} interleaved rounds, ${s.connections} connections [${loadAverage()}]`,
   );
-  print(formatTable(['', 'req/s', 'p50 ms', 'p99 ms', 'errors'], rows));
+  print(formatTable(['', 'req/s', 'p50 ms', 'p99 ms', 'server CPU µs/req', 'errors'], rows));
   print(
-    `share page / static file: ${ratio(rate)} (bar ${RATE_BAR}×: ${rate >= RATE_BAR ? 'met' : 'not met'})`,
+    `share page / static file: ${ratio(rate)} (bar ${RATE_BAR}×: ${rate >= RATE_BAR ? 'met' : 'not met'}); ` +
+      `by server CPU per request: ${ratio(cpuRate)}`,
   );
-  return { pageBytes: measured.pageBytes, share, file, rate };
+  return { pageBytes: measured.pageBytes, share, file, rate, cpuRate };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
