@@ -221,6 +221,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       blobs: attachments?.store.blobs,
       webClientDir: options.webClientDir ?? WEB_CLIENT_DIR,
       requestsPerMinute: config.shareRateLimit,
+      writesElsewhere: database.writesElsewhere,
     });
   }
   registerExportRoute(app, { db, authenticated, blobs: attachments?.store.blobs });

@@ -16,6 +16,7 @@ import { notFound, wrongPassword } from '../domain-errors.js';
 import { NoContent } from '../http/schemas/no-content.js';
 import type { LiveBus } from '../live/live-bus.js';
 import { findNote } from '../notes/note-repository.js';
+import { ShareLookups } from './share-lookups.js';
 import {
   GONE_BODY,
   LOCKED_BODY,
@@ -24,9 +25,9 @@ import {
   sharedTagBody,
   sharePageFrame,
 } from './share-page.js';
-import { findOpenShare, type OpenShare } from './share-repository.js';
+import type { OpenShare } from './share-repository.js';
 import { ShareStreams } from './share-streams.js';
-import { hashShareToken, isShareToken, isUnlockProof, unlockProof } from './share-token.js';
+import { isUnlockProof, unlockProof } from './share-token.js';
 import type { ShareViews } from './share-views.js';
 import {
   carriesSharedTag,
@@ -47,6 +48,8 @@ export interface SharePageOptions {
   webClientDir: string;
   /** Requests a minute per client address to every share path together; 0: no limit. */
   requestsPerMinute: number;
+  /** Changes whenever another process wrote to the database (SQLite): kept links are read again. */
+  writesElsewhere?: () => number;
 }
 
 /** Filled pages of note links kept in memory at most; the least recently read go first. */
@@ -102,8 +105,10 @@ export function registerSharePages(app: FastifyInstance, options: SharePageOptio
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const frame = sharePageFrame(options.webClientDir);
   const streams = new ShareStreams(bus);
+  const links = new ShareLookups(db, bus, { writesElsewhere: options.writesElsewhere });
   app.addHook('preClose', (done) => {
     streams.close();
+    links.close();
     done();
   });
   const config: FastifyContextConfig =
@@ -116,8 +121,7 @@ export function registerSharePages(app: FastifyInstance, options: SharePageOptio
         }
       : {};
 
-  const openShare = async (token: string): Promise<OpenShare | undefined> =>
-    isShareToken(token) ? findOpenShare(db, hashShareToken(token), clock()) : undefined;
+  const openShare = (token: string, fresh = false) => links.find(token, clock(), fresh);
   const unlocked = (request: FastifyRequest, token: string, share: OpenShare) =>
     share.passwordHash === null ||
     cookiesNamed(request.headers.cookie, UNLOCK_COOKIE).some((proof) =>
@@ -249,7 +253,7 @@ export function registerSharePages(app: FastifyInstance, options: SharePageOptio
         const { token, noteId } = request.params;
         const { share, note } = await readable(request, token, noteId);
         const recheck = async () => {
-          const again = await openShare(token);
+          const again = await openShare(token, true);
           if (!again || again.id !== share.id || !unlocked(request, token, again)) return undefined;
           const current = await noteOf(again, noteId);
           return current && sharedNoteOf(current);
