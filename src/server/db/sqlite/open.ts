@@ -16,6 +16,7 @@ import { WalCheckpointer } from '../wal-checkpointer.js';
 import { WalGroupSync } from '../wal-group-sync.js';
 import { readSqliteAttachmentChunks } from './attachment-chunks.js';
 import { sqliteChangeClock } from './change-clock.js';
+import { dataVersionReader } from './data-version.js';
 import { sqliteCatchUpIndex } from './index-catch-up.js';
 import { sqliteListReader } from './list-reader.js';
 import { sqliteNoteWrites } from './note-writes.js';
@@ -80,11 +81,13 @@ export function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
     reader.pragma('busy_timeout = 5000');
     return reader;
   };
-  const dataVersion = sqlite.prepare<[], number>('pragma data_version').pluck();
+  const writesElsewhere = dataVersionReader(
+    sqlite.prepare<[], number>('pragma data_version').pluck(),
+  );
   return ownHandle<SqliteDatabase>({
     db,
     kind: 'sqlite',
-    writesElsewhere: () => dataVersion.get() as number,
+    writesElsewhere,
     ...(file === ':memory:' ? {} : { openReader }),
     synced: async () => wal?.synced(),
     onCommit: (listener) => driver.onCommit(listener),
