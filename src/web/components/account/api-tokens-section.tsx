@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import {
   type ApiTokenInfo,
   type CreateApiTokenRequest,
@@ -10,6 +10,7 @@ import { formatNoteTime } from '../note-time.js';
 import { ApiTokenForm } from './api-token-form.js';
 import { NewApiToken } from './new-api-token.js';
 import { useAccountCall } from './use-account-call.js';
+import { useNewestList } from './use-newest-list.js';
 
 const day = (unixSeconds: number) => format(new Date(unixSeconds * 1000), 'yyyy-MM-dd');
 
@@ -31,24 +32,16 @@ function tokenErrorMessage(failure: unknown): string {
 export function ApiTokensSection() {
   const call = useAccountCall();
   const headingId = useId();
-  const [tokens, setTokens] = useState<ApiTokenInfo[] | null>(null);
   const [phase, setPhase] = useState<'list' | 'making'>('list');
   const [made, setMade] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  // Only the newest read is shown: an older answer arriving late would bring revoked ones back.
-  const reads = useRef(0);
-
-  const load = useCallback(async () => {
-    const read = ++reads.current;
-    try {
-      const listed = await call(accountApi.apiTokens);
-      if (read === reads.current) setTokens(listed);
-    } catch (failure) {
-      if (read === reads.current) setError(tokenErrorMessage(failure));
-    }
-  }, [call]);
-  useEffect(() => void load(), [load]);
+  const failed = useCallback((failure: unknown) => setError(tokenErrorMessage(failure)), []);
+  const {
+    items: tokens,
+    reload: load,
+    removed,
+  } = useNewestList<ApiTokenInfo>(accountApi.apiTokens, failed);
 
   async function create(request: CreateApiTokenRequest) {
     setError('');
@@ -69,8 +62,7 @@ export function ApiTokensSection() {
     setError('');
     try {
       await call((token) => accountApi.revokeApiToken(token, id));
-      reads.current += 1; // a read already on its way may still list it
-      setTokens((listed) => listed?.filter((token) => token.id !== id) ?? null);
+      removed((token) => token.id === id);
     } catch (failure) {
       setError(tokenErrorMessage(failure));
     }

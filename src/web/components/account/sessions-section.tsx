@@ -4,6 +4,7 @@ import { deviceName } from '../../../shared/device-name.js';
 import { accountApi, accountErrorMessage } from '../../api/account-api.js';
 import { formatNoteTime } from '../note-time.js';
 import { useAccountCall } from './use-account-call.js';
+import { useNewestList } from './use-newest-list.js';
 
 /** Asked before every other session is ended. */
 export const END_OTHER_SESSIONS_CONFIRMATION =
@@ -41,7 +42,6 @@ function sessionNames(sessions: readonly SessionInfo[]): Map<string, string> {
 export function SessionsSection() {
   const call = useAccountCall();
   const headingId = useId();
-  const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
   const [error, setError] = useState('');
   // What the last ending did; the keyboard is put on it, since the button pressed is gone.
   const [done, setDone] = useState('');
@@ -51,19 +51,12 @@ export function SessionsSection() {
   useEffect(() => {
     if (said > 0) doneMessage.current?.focus();
   }, [said]);
-  // Only the newest read is shown: an older answer arriving late would bring ended ones back.
-  const reads = useRef(0);
-
-  const load = useCallback(async () => {
-    const read = ++reads.current;
-    try {
-      const listed = await call(accountApi.sessions);
-      if (read === reads.current) setSessions(listed);
-    } catch (failure) {
-      if (read === reads.current) setError(accountErrorMessage(failure));
-    }
-  }, [call]);
-  useEffect(() => void load(), [load]);
+  const failed = useCallback((failure: unknown) => setError(accountErrorMessage(failure)), []);
+  const {
+    items: sessions,
+    reload: load,
+    removed,
+  } = useNewestList<SessionInfo>(accountApi.sessions, failed);
 
   /** Ends sessions; those `ended` says are gone leave the list at once, before it is read again. */
   async function run(
@@ -75,8 +68,7 @@ export function SessionsSection() {
     setDone('');
     try {
       await call(action);
-      reads.current += 1; // a read already on its way may still list them
-      setSessions((listed) => listed?.filter((session) => !ended(session)) ?? null);
+      removed(ended);
       setDone(saying);
       setSaid((count) => count + 1);
     } catch (failure) {

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import type { ShareInfo } from '../../../shared/shares.js';
 import { AccountRequestError, accountApi, accountErrorMessage } from '../../api/account-api.js';
 import { ShareLinkItem } from '../share/share-link-item.js';
 import { useAccountCall } from './use-account-call.js';
+import { useNewestList } from './use-newest-list.js';
 
 /**
  * Every public link the account made: what each shares, its options and views; revoke one or
@@ -12,23 +13,13 @@ import { useAccountCall } from './use-account-call.js';
 export function SharesSection() {
   const call = useAccountCall();
   const headingId = useId();
-  const [shares, setShares] = useState<ShareInfo[] | null>(null);
   const [off, setOff] = useState(false);
   const [error, setError] = useState('');
-  const reads = useRef(0);
-
-  const load = useCallback(async () => {
-    const read = ++reads.current;
-    try {
-      const listed = await call(accountApi.shares);
-      if (read === reads.current) setShares(listed);
-    } catch (failure) {
-      if (read !== reads.current) return;
-      if (failure instanceof AccountRequestError && failure.status === 404) setOff(true);
-      else setError(accountErrorMessage(failure));
-    }
-  }, [call]);
-  useEffect(() => void load(), [load]);
+  const failed = useCallback((failure: unknown) => {
+    if (failure instanceof AccountRequestError && failure.status === 404) setOff(true);
+    else setError(accountErrorMessage(failure));
+  }, []);
+  const { items: shares, reload: load } = useNewestList<ShareInfo>(accountApi.shares, failed);
 
   async function revoke(revoking: (token: string) => Promise<void>) {
     setError('');

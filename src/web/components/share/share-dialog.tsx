@@ -1,8 +1,9 @@
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useId, useState } from 'react';
 import { tagName } from '../../../shared/note-tags.js';
 import type { CreateShareRequest, ShareInfo } from '../../../shared/shares.js';
 import { AccountRequestError, accountApi, accountErrorMessage } from '../../api/account-api.js';
 import { useAccountCall } from '../account/use-account-call.js';
+import { useNewestList } from '../account/use-newest-list.js';
 import { ModalDialog } from '../modal-dialog.js';
 import { ShareLinkItem } from './share-link-item.js';
 // The account screen's list and hint styles: a note's links read as they do in Account.
@@ -43,26 +44,20 @@ const sharesSubject = (share: ShareInfo, subject: ShareSubject) =>
  */
 export function ShareDialog({ subject, onClose }: { subject: ShareSubject; onClose(): void }) {
   const call = useAccountCall();
-  const [links, setLinks] = useState<ShareInfo[] | null>(null);
   const [made, setMade] = useState('');
   const [copied, setCopied] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const reads = useRef(0);
   const expiryId = useId();
   const passwordId = useId();
 
-  const load = useCallback(async () => {
-    const read = ++reads.current;
-    try {
-      const listed = await call(accountApi.shares);
-      const shared = listed.filter((share) => sharesSubject(share, subject));
-      if (read === reads.current) setLinks(shared);
-    } catch (failure) {
-      if (read === reads.current) setError(shareErrorMessage(failure));
-    }
-  }, [call, subject]);
-  useEffect(() => void load(), [load]);
+  const readLinks = useCallback(
+    async (token: string) =>
+      (await accountApi.shares(token)).filter((share) => sharesSubject(share, subject)),
+    [subject],
+  );
+  const failed = useCallback((failure: unknown) => setError(shareErrorMessage(failure)), []);
+  const { items: links, reload: load, removed } = useNewestList(readLinks, failed);
 
   async function make(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -100,8 +95,7 @@ export function ShareDialog({ subject, onClose }: { subject: ShareSubject; onClo
     setError('');
     try {
       await call((token) => accountApi.revokeShare(token, id));
-      reads.current += 1;
-      setLinks((listed) => listed?.filter((share) => share.id !== id) ?? null);
+      removed((share) => share.id === id);
     } catch (failure) {
       setError(shareErrorMessage(failure));
     }
