@@ -41,6 +41,31 @@ describe('indexedDbOfflineStore', () => {
     expect(await reopened.loadQueue('me@x.org')).toEqual([]);
     expect(await reopened.loadNotes('other@x.org')).toEqual([{ note: note('z'), position: 0 }]);
   });
+
+  it('reads thousands of notes in several short reads, each note once, a save between them too', async () => {
+    const factory = new IDBFactory();
+    const store = indexedDbOfflineStore(factory);
+    const ids = Array.from({ length: 4_500 }, (_, i) => `n${String(i).padStart(5, '0')}`);
+    await store.writeNotes(
+      'me@x.org',
+      ids.map((id, position) => ({ note: note(id), position })),
+      [],
+    );
+    await store.writeNotes('other@x.org', [{ note: note('z'), position: 0 }], []);
+    // Another window saves a note already read and one not yet read while the reads go on.
+    const reading = store.loadNotes('me@x.org');
+    await store.writeNotes(
+      'me@x.org',
+      [
+        { note: note('n00001', 2), position: 0 },
+        { note: note('n04000', 2), position: 0 },
+      ],
+      [],
+    );
+    const read = await reading;
+    expect(read.map(({ note }) => note.id).sort()).toEqual(ids);
+    expect(read.find(({ note }) => note.id === 'n04000')?.note.revision).toBe(2);
+  });
 });
 
 describe('indexedDbOfflineStore list marks', () => {

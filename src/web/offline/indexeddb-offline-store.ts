@@ -15,6 +15,8 @@ const QUEUE = 'queue';
 /** One record per account: the etag and cursor of the list its notes came from (version 2). */
 const LISTS = 'lists';
 const MODIFIED = 'modified';
+/** Notes read in one transaction when all are read: short enough not to hold other windows. */
+const NOTES_A_READ = 2_000;
 
 function open(factory: IDBFactory): Promise<IDBDatabase> {
   const request = factory.open(DATABASE, VERSION);
@@ -93,16 +95,22 @@ export function indexedDbOfflineStore(factory: IDBFactory = indexedDB): OfflineS
     IDBKeyRange.bound([account, -Infinity], [account, Infinity]);
 
   return {
-    // Newest first, by the index: sorting 100,000 notes into list order then finds them in it.
-    loadNotes: (account) =>
-      run([NOTES], 'readonly', async (transaction) => {
-        const oldestFirst = transaction
-          .objectStore(NOTES)
-          .index(MODIFIED)
-          .getAll(modifiedRange(account));
-        const records = (await requestDone(oldestFirst)) as CachedNote[];
-        return records.reverse().map(({ note, position }) => ({ note, position }));
-      }),
+    // In runs by the notes' ids, each its own transaction: one read of 100,000 notes would hold
+    // every other window's writes (their saves among them) until it ended. By id, a note saved
+    // by another window between two runs is read once, as it was or as it is.
+    loadNotes: async (account) => {
+      const notes: CachedNote[] = [];
+      let range = IDBKeyRange.bound([account], [account, []]);
+      for (;;) {
+        const records = (await run([NOTES], 'readonly', (transaction) =>
+          requestDone(transaction.objectStore(NOTES).getAll(range, NOTES_A_READ)),
+        )) as CachedNote[];
+        for (const { note, position } of records) notes.push({ note, position });
+        const last = records.at(-1);
+        if (records.length < NOTES_A_READ || !last) return notes;
+        range = IDBKeyRange.bound([account, last.note.id], [account, []], true);
+      }
+    },
     // A cursor over the values would fetch them one by one; the keys alone find where the top
     // `count` begin (a single step back from the newest), and one getAll reads them together.
     loadNewestNotes: (account, count) =>
