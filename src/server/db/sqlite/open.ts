@@ -5,6 +5,9 @@ import { Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from '
 import { createMemoryBus } from '../../live/memory-bus.js';
 import { rebuildSearchIndex } from '../../search/reindex.js';
 import { indexedText } from '../../search/spaceless-grams.js';
+import { sqliteCatchUpIndex } from '../../search/sqlite-index-catch-up.js';
+import { sqliteSearch } from '../../search/sqlite-search.js';
+import { SQLITE_REBUILD } from '../../search/sqlite-search-schema.js';
 import { withOnlyTagHashes } from '../../search/tag-hashes.js';
 import { BatchedSqliteDriver } from '../batched-sqlite-driver.js';
 import type { OpenOptions, SqliteDatabase } from '../database.js';
@@ -16,11 +19,8 @@ import { WalCheckpointer } from '../wal-checkpointer.js';
 import { WalGroupSync } from '../wal-group-sync.js';
 import { readSqliteAttachmentChunks } from './attachment-chunks.js';
 import { sqliteChangeClock } from './change-clock.js';
-import { sqliteCatchUpIndex } from './index-catch-up.js';
 import { sqliteListReader } from './list-reader.js';
 import { sqliteNoteWrites } from './note-writes.js';
-import { sqliteSearch } from './search.js';
-import { SQLITE_REBUILD } from './search-schema.js';
 
 /** The WAL's size in pages at which a commit copies it back itself, if the worker falls behind. */
 const BACKSTOP_CHECKPOINT_PAGES = 16_384;
