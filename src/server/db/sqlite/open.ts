@@ -3,6 +3,9 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import { createMemoryBus } from '../../live/memory-bus.js';
+import { sqliteChangeClock } from '../../notes/sqlite-change-clock.js';
+import { sqliteListReader } from '../../notes/sqlite-list-reader.js';
+import { sqliteNoteWrites } from '../../notes/sqlite-note-writes.js';
 import { rebuildSearchIndex } from '../../search/reindex.js';
 import { indexedText } from '../../search/spaceless-grams.js';
 import { sqliteCatchUpIndex } from '../../search/sqlite-index-catch-up.js';
@@ -18,9 +21,6 @@ import { withStatementCache } from '../statement-cache.js';
 import { WalCheckpointer } from '../wal-checkpointer.js';
 import { WalGroupSync } from '../wal-group-sync.js';
 import { readSqliteAttachmentChunks } from './attachment-chunks.js';
-import { sqliteChangeClock } from './change-clock.js';
-import { sqliteListReader } from './list-reader.js';
-import { sqliteNoteWrites } from './note-writes.js';
 
 /** The WAL's size in pages at which a commit copies it back itself, if the worker falls behind. */
 const BACKSTOP_CHECKPOINT_PAGES = 16_384;
