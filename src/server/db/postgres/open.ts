@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { readPostgresAttachmentChunks } from '../../attachments/postgres-attachment-chunks.js';
 import { createPostgresBus, notifySessionsEnded } from '../../live/postgres-bus.js';
 import { postgresChangeClock } from '../../notes/postgres-change-clock.js';
 import { postgresListReader } from '../../notes/postgres-list-reader.js';
@@ -20,7 +21,6 @@ import {
 } from '../postgres-connection.js';
 import { PostgresTextPlugin } from '../postgres-text.js';
 import type { DatabaseSchema } from '../schema.js';
-import { readPostgresAttachmentChunks } from './attachment-chunks.js';
 import { answerBinaryCopies } from './binary-copy.js';
 import { lockPostgresImportsOf, lockPostgresSignups, takePostgresTurn } from './locks.js';
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
+import { readSqliteAttachmentChunks } from '../../attachments/sqlite-attachment-chunks.js';
 import { createMemoryBus } from '../../live/memory-bus.js';
 import { sqliteChangeClock } from '../../notes/sqlite-change-clock.js';
 import { sqliteListReader } from '../../notes/sqlite-list-reader.js';
@@ -20,7 +21,6 @@ import type { DatabaseSchema } from '../schema.js';
 import { withStatementCache } from '../statement-cache.js';
 import { WalCheckpointer } from '../wal-checkpointer.js';
 import { WalGroupSync } from '../wal-group-sync.js';
-import { readSqliteAttachmentChunks } from './attachment-chunks.js';
 
 /** The WAL's size in pages at which a commit copies it back itself, if the worker falls behind. */
 const BACKSTOP_CHECKPOINT_PAGES = 16_384;
