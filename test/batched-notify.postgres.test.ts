@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { PostgresDatabase } from '../src/server/db/database.js';
 import { openPostgres } from '../src/server/db/postgres/open.js';
 import { batchedNotify, noticesThroughPool } from '../src/server/live/batched-notify.js';
+import type { PostgresDatabase } from '../src/server/storage/database.js';
 import { connectTo } from './helpers/postgres-client.js';
 import { createPostgresDatabase, type TestDatabase } from './helpers/test-database.js';
 

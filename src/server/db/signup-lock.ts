@@ -1,4 +1,4 @@
-import { databaseOf } from './database-of.js';
+import { databaseOf } from '../storage/database-of.js';
 import type { Db } from './schema.js';
 
 /**

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { openDatabase } from '../db/open-database.js';
+import type { Database } from '../storage/database.js';
+import { openDatabase } from '../storage/open-database.js';
 import { parseSearchQuery } from './search-query.js';
 import {
   catchUpSqliteIndex,

@@ -10,8 +10,8 @@ import { postgresCatchUpIndex } from '../../search/postgres-index-catch-up.js';
 import { postgresSearch } from '../../search/postgres-search.js';
 import { POSTGRES_REBUILD } from '../../search/postgres-search-schema.js';
 import { rebuildSearchIndex } from '../../search/reindex.js';
-import type { PostgresDatabase } from '../database.js';
-import { ownHandle } from '../database-of.js';
+import type { PostgresDatabase } from '../../storage/database.js';
+import { ownHandle } from '../../storage/database-of.js';
 import {
   connectionFailureReason,
   DatabaseUnavailableError,

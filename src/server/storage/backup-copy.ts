@@ -12,12 +12,18 @@ import {
   withScratchDatabase,
 } from '../backup/postgres-backup.js';
 import { backupSqliteFile, openSqliteCopy, withoutWal } from '../backup/sqlite-backup.js';
-import { type AnyDb, copyTableRows, countRows, OTHER_KEYS, tableBatches } from './copied-tables.js';
+import {
+  type AnyDb,
+  copyTableRows,
+  countRows,
+  OTHER_KEYS,
+  tableBatches,
+} from '../db/copied-tables.js';
+import type { DatabaseLocation } from '../db/location.js';
+import { migrateToLatest } from '../db/migrate.js';
+import type { Db } from '../db/schema.js';
 import type { Database } from './database.js';
-import type { DatabaseLocation } from './location.js';
-import { migrateToLatest } from './migrate.js';
 import { openDatabase } from './open-database.js';
-import type { Db } from './schema.js';
 
 // How each database is copied into a backup, brought back from one, and restored into a
 // scratch database for a backup's check.

@@ -1,9 +1,9 @@
+import type { DatabaseLocation } from '../db/location.js';
+import { openPostgres } from '../db/postgres/open.js';
+import { openSqlite } from '../db/sqlite/open.js';
 import type { Database, OpenOptions } from './database.js';
-import type { DatabaseLocation } from './location.js';
-import { openPostgres } from './postgres/open.js';
-import { openSqlite } from './sqlite/open.js';
 
-export { DatabaseUnavailableError } from './postgres-connection.js';
+export { DatabaseUnavailableError } from '../db/postgres-connection.js';
 
 /** Opens the configured database. Schema changes are the migrator's job, not this one's. */
 export async function openDatabase(

@@ -1,13 +1,13 @@
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import type { ReadAttachmentChunks } from '../attachments/attachment-chunks.js';
+import type { Db } from '../db/schema.js';
 import type { BusLog, LiveBus, SessionsEnded } from '../live/live-bus.js';
 import type { ChangeClock } from '../notes/change-clock.js';
 import type { NoteWrites } from '../notes/note-writes.js';
 import type { ListReader } from '../notes/serialized-list.js';
 import type { SearchEngine } from '../search/search-engine.js';
 import type { CatchUpIndex } from '../search/search-index-keeper.js';
-import type { Db } from './schema.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
