@@ -1,14 +1,14 @@
 import type pg from 'pg';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { PostgresConnection } from '../src/server/db/connection.js';
 import { openPostgres } from '../src/server/db/postgres/open.js';
 import { batchedNotify, noticesThroughPool } from '../src/server/live/batched-notify.js';
-import type { PostgresDatabase } from '../src/server/storage/database.js';
 import { connectTo } from './helpers/postgres-client.js';
 import { createPostgresDatabase, type TestDatabase } from './helpers/test-database.js';
 
 const CHANNEL = 'quire_batch_test';
 let database: TestDatabase;
-let opened: PostgresDatabase;
+let opened: PostgresConnection;
 let listener: pg.Client;
 
 beforeEach(async () => {

@@ -2,20 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
-import { readSqliteAttachmentChunks } from '../../attachments/sqlite-attachment-chunks.js';
-import { createMemoryBus } from '../../live/memory-bus.js';
-import { sqliteChangeClock } from '../../notes/sqlite-change-clock.js';
-import { sqliteListReader } from '../../notes/sqlite-list-reader.js';
-import { sqliteNoteWrites } from '../../notes/sqlite-note-writes.js';
-import { rebuildSearchIndex } from '../../search/reindex.js';
-import { indexedText } from '../../search/spaceless-grams.js';
-import { sqliteCatchUpIndex } from '../../search/sqlite-index-catch-up.js';
-import { sqliteSearch } from '../../search/sqlite-search.js';
-import { SQLITE_REBUILD } from '../../search/sqlite-search-schema.js';
-import { withOnlyTagHashes } from '../../search/tag-hashes.js';
-import type { OpenOptions, SqliteDatabase } from '../../storage/database.js';
-import { ownHandle } from '../../storage/database-of.js';
 import { BatchedSqliteDriver } from '../batched-sqlite-driver.js';
+import type { OpenOptions, SqliteConnection } from '../connection.js';
 import { DatabaseUnavailableError } from '../postgres-connection.js';
 import type { DatabaseSchema } from '../schema.js';
 import { withStatementCache } from '../statement-cache.js';
@@ -37,7 +25,7 @@ function backgroundCheckpoints(sqlite: SQLite.Database, file: string): WalCheckp
   });
 }
 
-export function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
+export function openSqlite(file: string, options: OpenOptions): SqliteConnection {
   if (file !== ':memory:') {
     if (options.mustExist && !fs.existsSync(file)) {
       throw new DatabaseUnavailableError(`no SQLite database at ${file}`);
@@ -57,11 +45,10 @@ export function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('temp_store = MEMORY');
   sqlite.prepare('select count(*) from sqlite_master').get(); // opens (creates) the WAL
-  // What the search index adds for Chinese and Japanese text (migration 0012), and only the
-  // tags the Markdown reader finds written as `#word` (migration 0032).
-  sqlite.function('quire_indexed_text', { deterministic: true }, (text: unknown) =>
-    typeof text === 'string' ? indexedText(withOnlyTagHashes(text)) : text,
-  );
+  // Before any statement: the features' triggers and migrations call them.
+  for (const [name, fn] of Object.entries(options.sqliteFunctions ?? {})) {
+    sqlite.function(name, { deterministic: true }, fn);
+  }
   const wal = file === ':memory:' ? undefined : new WalGroupSync(file);
   wal?.prepare();
   const checkpointer = file === ':memory:' ? undefined : backgroundCheckpoints(sqlite, file);
@@ -81,7 +68,7 @@ export function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
     return reader;
   };
   const dataVersion = sqlite.prepare<[], number>('pragma data_version').pluck();
-  return ownHandle<SqliteDatabase>({
+  return {
     db,
     kind: 'sqlite',
     writesElsewhere: () => dataVersion.get() as number,
@@ -93,18 +80,8 @@ export function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
       await wal?.close();
       await db.destroy();
     },
-    changes: sqliteChangeClock,
-    noteWrites: sqliteNoteWrites,
-    readList: sqliteListReader(db, file === ':memory:' ? undefined : openReader),
-    search: sqliteSearch(db),
-    searchIndex: sqliteCatchUpIndex(db),
-    onIndexQueued: (_bus, listener) => driver.onCommit(listener),
-    reindexSearch: () => rebuildSearchIndex(db, SQLITE_REBUILD),
-    createBus: async () => createMemoryBus(),
-    announceSessionsEnded: async () => {},
     lockSignups: async () => {},
     lockImportsOf: async () => {},
     takeTurn: (_name, work) => work(),
-    readAttachmentChunks: readSqliteAttachmentChunks,
-  });
+  };
 }
