@@ -8,6 +8,7 @@ import { expect, it } from 'vitest';
 const SERVER = path.join('src', 'server');
 const DB = path.join(SERVER, 'db');
 const STORAGE = path.join(SERVER, 'storage');
+const SHARED = path.join('src', 'shared');
 
 const CHOICES = [
   /\bkind\s*[!=]==?\s*['"](?:sqlite|postgres)['"]/,
@@ -26,10 +27,10 @@ const CHOICES = [
 const HALF = /^(sqlite|postgres)-/;
 const IMPORTED_HALF = /from\s+['"][^'"]*\/(sqlite|postgres)[-/][^'"]*['"]/;
 
-function sourceFiles(dir: string): string[] {
+function sourceFiles(dir: string, skipped: string[] = []): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return file === DB || file === STORAGE ? [] : sourceFiles(file);
+    if (entry.isDirectory()) return skipped.includes(file) ? [] : sourceFiles(file, skipped);
     return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [file] : [];
   });
 }
@@ -42,7 +43,7 @@ function choicesIn(text: string, file = 'any.ts'): RegExp[] {
 }
 
 it('lets only src/server/db/ and src/server/storage/ choose by the database', () => {
-  const files = sourceFiles(SERVER);
+  const files = sourceFiles(SERVER, [DB, STORAGE]);
   expect(files.length).toBeGreaterThan(50);
   const found = files.flatMap((file) =>
     fs
@@ -53,6 +54,39 @@ it('lets only src/server/db/ and src/server/storage/ choose by the database', ()
       ),
   );
   expect(found).toEqual([]);
+});
+
+// db/ opens, migrates and hands out the database: it may choose, so it must know no feature.
+// (Its tests may reach further, to hold db/ against the features.)
+const RELATIVE_IMPORT = /(?:\bfrom|\bimport\s*\()\s*['"](\.{1,2}\/[^'"]+)['"]/g;
+
+function outsideDb(file: string, text: string): string[] {
+  return [...text.matchAll(RELATIVE_IMPORT)].flatMap(([, spec = '']) => {
+    const target = path.join(path.dirname(file), spec);
+    const inside = [DB, SHARED].some((dir) => target.startsWith(dir + path.sep));
+    return inside ? [] : [`${file}: ${spec}`];
+  });
+}
+
+it('keeps src/server/db/ from importing any feature', () => {
+  const files = sourceFiles(DB);
+  expect(files.length).toBeGreaterThan(20);
+  const found = files.flatMap((file) => outsideDb(file, fs.readFileSync(file, 'utf8')));
+  expect(found).toEqual([]);
+});
+
+it('recognizes an import from outside src/server/db/', () => {
+  const file = path.join(DB, 'sqlite', 'open.ts');
+  expect(
+    outsideDb(file, "import { sqliteSearch } from '../../search/sqlite-search.js';"),
+  ).not.toEqual([]);
+  expect(outsideDb(file, "} from '../../storage/database.js';")).not.toEqual([]);
+  expect(outsideDb(file, "const { x } = await import('../../notes/x.js');")).not.toEqual([]);
+  expect(outsideDb(file, "import type { Db } from '../schema.js';")).toEqual([]);
+  expect(
+    outsideDb(file, "import { SingleFlight } from '../../../shared/single-flight.js';"),
+  ).toEqual([]);
+  expect(outsideDb(file, "import SQLite from 'better-sqlite3';")).toEqual([]);
 });
 
 it('recognizes each way of choosing by the database', () => {
