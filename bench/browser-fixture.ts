@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { hashSessionToken, newSessionToken } from '../src/server/accounts/session-token.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
-import { openDatabase } from '../src/server/db/open-database.js';
 import type { NoteTable } from '../src/server/db/schema.js';
+import { openDatabase } from '../src/server/storage/open-database.js';
 import { noteText, seededRandom } from './note-text.js';
 
 const BATCH = 1000;

@@ -7,10 +7,10 @@
 import path from 'node:path';
 import { sql } from 'kysely';
 import { migrateToLatest } from '../src/server/db/migrate.js';
-import { openDatabase } from '../src/server/db/open-database.js';
 import { createMemoryBus } from '../src/server/live/memory-bus.js';
 import { keepHouse } from '../src/server/notes/history-policy.js';
 import { NoteService } from '../src/server/notes/note-service.js';
+import { openDatabase } from '../src/server/storage/open-database.js';
 import { print, progress } from './report.js';
 import { bytes, count, formatTable } from './table.js';
 

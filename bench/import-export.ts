@@ -10,8 +10,8 @@ import { zipSync } from 'fflate';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
-import { openDatabase } from '../src/server/db/open-database.js';
 import { createMemoryBus } from '../src/server/live/memory-bus.js';
+import { openDatabase } from '../src/server/storage/open-database.js';
 import { noteText, seededRandom } from './note-text.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-transfer-'));

@@ -6,13 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Database } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
-import { openDatabase } from '../src/server/db/open-database.js';
 import { notesLinkingTo } from '../src/server/links/link-index.js';
 import { linkChange } from '../src/server/links/link-keys.js';
 import { createMemoryBus } from '../src/server/live/memory-bus.js';
 import { NoteService } from '../src/server/notes/note-service.js';
+import type { Database } from '../src/server/storage/database.js';
+import { openDatabase } from '../src/server/storage/open-database.js';
 import { backlinkOf } from '../src/shared/backlinks.js';
 import { noteText, seededRandom } from './note-text.js';
 import { createScratchDatabase } from './postgres-scratch.js';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Database } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
-import { openDatabase } from '../src/server/db/open-database.js';
 import { searchNotes } from '../src/server/search/search-notes.js';
+import type { Database } from '../src/server/storage/database.js';
+import { openDatabase } from '../src/server/storage/open-database.js';
 import { seededRandom } from './note-text.js';
 import { loadAverage, print, progress } from './report.js';
 import { pickQueryWord, pickSpacelessWord, searchNoteText } from './search-corpus.js';

@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
 import { migrateToLatest } from '../src/server/db/migrate.js';
-import { openDatabase } from '../src/server/db/open-database.js';
 import { dumpPostgresSchema, dumpSqliteSchema } from '../src/server/db/schema-dump.js';
+import { openDatabase } from '../src/server/storage/open-database.js';
 
 const serverUrl = process.argv[2] ?? process.env.TEST_DATABASE_URL;
 if (!serverUrl) throw new Error('usage: dump-schema.ts postgres://… (or set TEST_DATABASE_URL)');

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BackupSchedule } from '../src/server/backup/backup-schedule.js';
 import { stepsInProcess } from '../src/server/backup/backup-steps.js';
-import { openDatabase } from '../src/server/db/open-database.js';
+import { openDatabase } from '../src/server/storage/open-database.js';
 import { call, createNote, listNotes, signUp } from './helpers/api-client.js';
 import { runCli, type ServerProcess, spawnServer } from './helpers/server-process.js';
 import { makeTempDir, removeTempDir } from './helpers/temp-dir.js';

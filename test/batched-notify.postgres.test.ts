@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { PostgresDatabase } from '../src/server/db/database.js';
+import type { PostgresConnection } from '../src/server/db/connection.js';
 import { openPostgres } from '../src/server/db/postgres/open.js';
 import { batchedNotify, noticesThroughPool } from '../src/server/live/batched-notify.js';
 import { connectTo } from './helpers/postgres-client.js';
@@ -8,7 +8,7 @@ import { createPostgresDatabase, type TestDatabase } from './helpers/test-databa
 
 const CHANNEL = 'quire_batch_test';
 let database: TestDatabase;
-let opened: PostgresDatabase;
+let opened: PostgresConnection;
 let listener: pg.Client;
 
 beforeEach(async () => {

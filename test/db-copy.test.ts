@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseLocation } from '../src/server/db/location.js';
-import { openDatabase } from '../src/server/db/open-database.js';
+import { openDatabase } from '../src/server/storage/open-database.js';
 import { listNotes } from './helpers/api-client.js';
 import {
   fillSampleDatabase,

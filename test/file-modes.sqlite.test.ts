@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/server/db/migrate.js';
-import { openDatabase } from '../src/server/db/open-database.js';
+import { openDatabase } from '../src/server/storage/open-database.js';
 import { runCli } from './helpers/server-process.js';
 import { makeTempDir, removeTempDir } from './helpers/test-server.js';
 

@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
-import { openDatabase } from '../src/server/db/open-database.js';
 import {
   namesLeadingTo,
   notesLinkingTo,
@@ -10,6 +8,8 @@ import {
 } from '../src/server/links/link-index.js';
 import { listOrderSql } from '../src/server/notes/list-order-sql.js';
 import { listNotes } from '../src/server/notes/note-repository.js';
+import type { Database } from '../src/server/storage/database.js';
+import { openDatabase } from '../src/server/storage/open-database.js';
 import { compareListOrder, type ListOrderKey } from '../src/shared/list-order.js';
 import { linkKey } from '../src/shared/wiki-links.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';

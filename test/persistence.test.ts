@@ -2,7 +2,7 @@ import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { migrations } from '../src/server/db/migrations/index.js';
-import { openDatabase } from '../src/server/db/open-database.js';
+import { openDatabase } from '../src/server/storage/open-database.js';
 import type { Note } from '../src/shared/note.js';
 import { call, createNote, listNotes, signUp, updateNote } from './helpers/api-client.js';
 import { runCli, type ServerProcess, spawnServer } from './helpers/server-process.js';

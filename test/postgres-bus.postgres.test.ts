@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { PostgresDatabase } from '../src/server/db/database.js';
+import type { PostgresConnection } from '../src/server/db/connection.js';
 import { openPostgres } from '../src/server/db/postgres/open.js';
 import type { LiveBus, NoteChange } from '../src/server/live/live-bus.js';
 import { createPostgresBus, NOTE_CHANGES_CHANNEL } from '../src/server/live/postgres-bus.js';
@@ -8,7 +8,7 @@ import { connectTo } from './helpers/postgres-client.js';
 import { createPostgresDatabase, type TestDatabase } from './helpers/test-database.js';
 
 let database: TestDatabase;
-let opened: PostgresDatabase;
+let opened: PostgresConnection;
 let bus: LiveBus;
 /** The bus's listening connection; it cannot open another (the server went away, say). */
 let listening: pg.Client;

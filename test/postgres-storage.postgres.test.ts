@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { insertUser, listUsers } from '../src/server/accounts/user-repository.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
-import { openDatabase } from '../src/server/db/open-database.js';
+import { openDatabase } from '../src/server/storage/open-database.js';
 import { createNote, signUp } from './helpers/api-client.js';
 import { adminQuery, adminUrl } from './helpers/postgres-admin.js';
 import { connectTo } from './helpers/postgres-client.js';

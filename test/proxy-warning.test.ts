@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app.js';
 import type { Config } from '../src/server/config.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
-import { openDatabase } from '../src/server/db/open-database.js';
+import { openDatabase } from '../src/server/storage/open-database.js';
 import { call } from './helpers/api-client.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
 import { testConfig } from './helpers/test-server.js';

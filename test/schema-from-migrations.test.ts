@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { expect, it } from 'vitest';
 import { migrateToLatest } from '../src/server/db/migrate.js';
-import { openDatabase } from '../src/server/db/open-database.js';
 import { dumpPostgresSchema, dumpSqliteSchema } from '../src/server/db/schema-dump.js';
+import { openDatabase } from '../src/server/storage/open-database.js';
 import { createTestDatabase } from './helpers/test-database.js';
 
 // The checked-in schema.sql of each database is the reviewed description of today's schema.

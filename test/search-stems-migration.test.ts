@@ -1,15 +1,15 @@
 import { Migrator, sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { Database } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { migrations } from '../src/server/db/migrations/index.js';
-import { openDatabase } from '../src/server/db/open-database.js';
+import { searchNotes } from '../src/server/search/search-notes.js';
 import {
   SQLITE_INDEXED_BODY,
   SQLITE_INDEXED_TITLE,
   SQLITE_OWNER,
-} from '../src/server/db/sqlite/search-schema.js';
-import { searchNotes } from '../src/server/search/search-notes.js';
+} from '../src/server/search/sqlite-search-schema.js';
+import type { Database } from '../src/server/storage/database.js';
+import { openDatabase } from '../src/server/storage/open-database.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
 
 // A database whose notes were indexed before search knew stems: the migration that adds the

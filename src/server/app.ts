@@ -19,7 +19,6 @@ import { SessionChecker } from './accounts/session-service.js';
 import { registerAttachments } from './attachments/attachments.js';
 import { nowInSeconds } from './clock.js';
 import type { Config } from './config.js';
-import type { Database } from './db/database.js';
 import { tooManyRequests } from './domain-errors.js';
 import { handleClientError } from './http/client-error-handler.js';
 import { registerDurableAnswers } from './http/durable-answers.js';
@@ -55,6 +54,7 @@ import { registerShareRoutes } from './shares/share-routes.js';
 import { ShareViews } from './shares/share-views.js';
 import { registerSpellcheckRoutes } from './spellcheck/spellcheck-routes.js';
 import { registerSpellingRoutes } from './spellcheck/spelling-routes.js';
+import type { Database } from './storage/database.js';
 import { registerExportRoute } from './transfer/export-route.js';
 import { type ImportRouteOptions, registerImportRoute } from './transfer/import-route.js';
 

@@ -19,12 +19,12 @@ import {
   unlockUser,
 } from './cli/user-commands.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
-import type { Database } from './db/database.js';
 import { MigrationError, migrateToLatest } from './db/migrate.js';
-import { DatabaseUnavailableError, openDatabase } from './db/open-database.js';
 import type { Db } from './db/schema.js';
 import { DomainError } from './domain-errors.js';
 import { rebuildAskedLinkIndex } from './links/link-index-rebuilds.js';
+import type { Database } from './storage/database.js';
+import { DatabaseUnavailableError, openDatabase } from './storage/open-database.js';
 
 const USAGE = `Usage: quire <command>
 

@@ -2,8 +2,8 @@ import type { Insertable } from 'kysely';
 import { hashSessionToken } from '../../src/server/accounts/session-token.js';
 import type { DatabaseLocation } from '../../src/server/db/location.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
-import { openDatabase } from '../../src/server/db/open-database.js';
 import type { NoteTable, NoteVersionTable } from '../../src/server/db/schema.js';
+import { openDatabase } from '../../src/server/storage/open-database.js';
 
 /** Bodies that must survive any storage exactly. */
 export const ODD_BODIES = [

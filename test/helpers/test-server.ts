@@ -6,11 +6,11 @@ import {
   loadAttachmentConfig,
   loadConfig,
 } from '../../src/server/config.js';
-import type { Database } from '../../src/server/db/database.js';
 import type { DatabaseLocation } from '../../src/server/db/location.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
-import { openDatabase } from '../../src/server/db/open-database.js';
 import type { LiveBus } from '../../src/server/live/live-bus.js';
+import type { Database } from '../../src/server/storage/database.js';
+import { openDatabase } from '../../src/server/storage/open-database.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export { makeTempDir, removeTempDir } from './temp-dir.js';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { nowInSeconds } from '../clock.js';
 import type { Db } from '../db/schema.js';
-import { takeSignupLock } from '../db/signup-lock.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { conflict, forbidden, unauthorized } from '../domain-errors.js';
 import { checkNewPassword, normalizeEmail } from './credentials.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
+import { takeSignupLock } from './signup-lock.js';
 import { countUsers, findUserByEmail, insertUser, type User } from './user-repository.js';
 
 export interface AccountPolicy {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Authenticated } from '../accounts/require-session.js';
 import type { AttachmentConfig } from '../config.js';
-import type { Database } from '../db/database.js';
+import type { Database } from '../storage/database.js';
 import { accessCookieToken, registerAccessCookieRoutes } from './access-cookie.js';
 import type { AttachmentBlobs } from './attachment-blobs.js';
 import { AttachmentStore } from './attachment-store.js';

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
-import { databaseOf } from '../db/database-of.js';
 import type { Db } from '../db/schema.js';
+import { databaseOf } from '../storage/database-of.js';
 import type { AttachmentBlobs, ByteRange } from './attachment-blobs.js';
 
 /** Each row holds this much; every chunk but the last is full, so a range finds its rows. */

@@ -1,5 +1,5 @@
-import { databaseOf } from '../db/database-of.js';
 import type { Db } from '../db/schema.js';
+import { databaseOf } from '../storage/database-of.js';
 
 interface Read {
   /** The account's change cursor taken just before its texts were read. */

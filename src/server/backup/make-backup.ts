@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AttachmentConfig } from '../config.js';
-import { copyDatabaseInto } from '../db/backup-copy.js';
-import type { Database } from '../db/database.js';
 import type { DatabaseLocation } from '../db/location.js';
 import type { Db } from '../db/schema.js';
+import { copyDatabaseInto } from '../storage/backup-copy.js';
+import type { Database } from '../storage/database.js';
 import { BackupError } from './backup-error.js';
 import { backupName } from './backup-names.js';
 import { recordBackupMade } from './backup-records.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { BACKUP_FORMATS } from '../db/backup-copy.js';
+import { BACKUP_FORMATS } from '../storage/backup-copy.js';
 import { BackupError } from './backup-error.js';
 
 export const MANIFEST_FILE = 'manifest.json';

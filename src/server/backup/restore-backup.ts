@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
-import { restoreDatabaseFile, whyNotEmpty } from '../db/backup-copy.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { openDatabase } from '../db/open-database.js';
+import { restoreDatabaseFile, whyNotEmpty } from '../storage/backup-copy.js';
+import { openDatabase } from '../storage/open-database.js';
 import { BackupError } from './backup-error.js';
 import { ATTACHMENTS_FOLDER } from './make-backup.js';
 import type { Manifest } from './manifest.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { inScratchDatabase } from '../db/backup-copy.js';
 import type { DatabaseLocation } from '../db/location.js';
+import { inScratchDatabase } from '../storage/backup-copy.js';
 import { BackupError } from './backup-error.js';
 import { fileDigest } from './file-digest.js';
 import { backupFolder, type Manifest, readManifest } from './manifest.js';

@@ -8,7 +8,7 @@ import { nowInSeconds } from '../clock.js';
 import type { Config } from '../config.js';
 import { describeLocation } from '../db/location.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { DatabaseUnavailableError, openDatabase } from '../db/open-database.js';
+import { DatabaseUnavailableError, openDatabase } from '../storage/open-database.js';
 
 const describeBackup = (manifest: Manifest) =>
   `${manifest.tables.users?.rows ?? 0} users, ${manifest.tables.notes?.rows ?? 0} notes, ${manifest.files.length} attachment files`;

@@ -1,12 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import { loadConfig } from '../config.js';
 import { type AnyDb, type Counts, copyTableRows, countRows, TABLES } from '../db/copied-tables.js';
-import type { Database } from '../db/database.js';
 import type { DatabaseLocation } from '../db/location.js';
 import { describeLocation, sameLocation } from '../db/location.js';
 import { migrateToLatest, pendingMigrations } from '../db/migrate.js';
-import { openDatabase } from '../db/open-database.js';
 import type { DatabaseSchema } from '../db/schema.js';
+import type { Database } from '../storage/database.js';
+import { openDatabase } from '../storage/open-database.js';
 import { CliError } from './cli-error.js';
 import { type AttachmentPlace, copyAttachmentBytes } from './copy-attachment-bytes.js';
 

@@ -1,8 +1,8 @@
 import type { Config } from '../config.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { openDatabase } from '../db/open-database.js';
 import { rebuildLinkIndex } from '../links/link-index.js';
 import { linkIndexRebuilt } from '../links/link-index-rebuilds.js';
+import { openDatabase } from '../storage/open-database.js';
 
 /** `quire reindex`: migrates, then rebuilds the search index and the link index from the notes. */
 export async function reindexCommand(config: Config): Promise<string> {

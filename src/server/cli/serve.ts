@@ -3,8 +3,8 @@ import { buildApp } from '../app.js';
 import { BackupSchedule } from '../backup/backup-schedule.js';
 import type { Config } from '../config.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { openDatabase } from '../db/open-database.js';
 import { rebuildAskedLinkIndex } from '../links/link-index-rebuilds.js';
+import { openDatabase } from '../storage/open-database.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 

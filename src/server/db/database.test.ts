@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rowsInFileAlone } from '../../../test/helpers/sqlite-file-alone.js';
-import { openDatabase } from './open-database.js';
+import { openDatabase } from '../storage/open-database.js';
 import { CHECKPOINT_AFTER_BYTES } from './wal-checkpointer.js';
 
 let dir: string;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/database.js';
+import type { Database } from '../storage/database.js';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

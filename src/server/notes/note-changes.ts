@@ -1,7 +1,7 @@
 import type { NoteChangesResponse } from '../../shared/note-changes.js';
-import type { ChangeClock } from '../db/change-clock.js';
 import type { Db } from '../db/schema.js';
 import { invalidInput } from '../domain-errors.js';
+import type { ChangeClock } from './change-clock.js';
 import { notesWrittenWhere, toNote } from './note-repository.js';
 
 /**

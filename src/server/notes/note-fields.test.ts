@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { NOTE_FIELDS } from '../../shared/note-fields.js';
 import { isNote } from '../../web/api/note-guard.js';
-import type { Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { openDatabase } from '../db/open-database.js';
 import { NoteSchema } from '../http/schemas/note.js';
+import type { Database } from '../storage/database.js';
+import { openDatabase } from '../storage/open-database.js';
 import { NOTE_COLUMN_OF } from './note-columns.js';
 import { toNote } from './note-repository.js';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { ChangeClock } from '../db/change-clock.js';
 import type { Db } from '../db/schema.js';
+import type { ChangeClock } from './change-clock.js';
 import { ListBuild } from './list-build.js';
 import type { ListReader } from './serialized-list.js';
 

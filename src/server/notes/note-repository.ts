@@ -2,13 +2,13 @@ import type { RawBuilder } from 'kysely';
 import type { Note } from '../../shared/note.js';
 import type { TrashedNote } from '../../shared/note-history.js';
 import { atomically } from '../db/atomically.js';
-import { databaseOf } from '../db/database-of.js';
-import type { NewNote, NextRevision, RevisedRow } from '../db/note-writes.js';
 import { prepared } from '../db/prepared-query.js';
 import type { Db } from '../db/schema.js';
+import { databaseOf } from '../storage/database-of.js';
 import type { LogEntry } from '../sync/document-log.js';
 import { inListOrder } from './list-order-sql.js';
 import { NOTE_COLUMNS, type NoteRow } from './note-columns.js';
+import type { NewNote, NextRevision, RevisedRow } from './note-writes.js';
 import type { VersionRow } from './version-repository.js';
 
 /** A note's row as a write needs it: the note, where it is, and who stored it last. */

@@ -5,7 +5,6 @@ import { CONFLICT_VERSION_HEADER, LIST_CURSOR_HEADER } from '../../shared/api-he
 import { fromBase64, fromBase64Url } from '../../shared/base64.js';
 import { updateText } from '../../shared/note-document.js';
 import type { Authenticated } from '../accounts/require-session.js';
-import type { Database } from '../db/database.js';
 import { invalidInput } from '../domain-errors.js';
 import { notModified } from '../http/not-modified.js';
 import { NoContent } from '../http/schemas/no-content.js';
@@ -18,6 +17,7 @@ import {
   UpdateNoteRequest,
 } from '../http/schemas/note.js';
 import { NoteChangesQuery, NoteListResponse } from '../http/schemas/note-changes.js';
+import type { Database } from '../storage/database.js';
 import { callerOf } from './caller-of.js';
 import { changesSince } from './note-changes.js';
 import { NoteListCache } from './note-list-cache.js';

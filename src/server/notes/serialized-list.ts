@@ -1,5 +1,5 @@
-import type { ChangeClock } from '../db/change-clock.js';
 import type { Db } from '../db/schema.js';
+import type { ChangeClock } from './change-clock.js';
 
 /** A user's list as of one moment: that moment's cursor, and the list's bytes as they are read. */
 export interface ListRead {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/database.js';
 import type { LiveBus } from '../live/live-bus.js';
+import type { Database } from '../storage/database.js';
 import { SearchIndexKeeper } from './search-index-keeper.js';
 
 /** What a search needs of the index: every note saved before it was asked, indexed. */

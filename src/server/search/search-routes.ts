@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { SearchResponse } from '../../shared/search.js';
 import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX } from '../../shared/search-limits.js';
 import type { Authenticated } from '../accounts/require-session.js';
-import type { Database } from '../db/database.js';
 import { invalidInput } from '../domain-errors.js';
 import { SearchParams, SearchResponse as SearchResponseSchema } from '../http/schemas/search.js';
+import type { Database } from '../storage/database.js';
 import type { SearchIndex } from './search-index.js';
 import { searchNotes } from './search-notes.js';
 

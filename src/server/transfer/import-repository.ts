@@ -1,5 +1,5 @@
-import { databaseOf } from '../db/database-of.js';
 import type { Db } from '../db/schema.js';
+import { databaseOf } from '../storage/database-of.js';
 
 /** Rows per insert: well under SQLite's and PostgreSQL's limits on bound values. */
 const CHUNK = 500;

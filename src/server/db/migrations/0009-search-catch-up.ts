@@ -4,7 +4,7 @@ import { isPostgres } from './dialect.js';
 // SQLite: FTS5 keeps new text in memory until the transaction ends, but must write it out first
 // whenever a row with a lower number is deleted, which every edit does. So the triggers now only
 // note which notes changed, and the index catches up once per batch of writes, just before it
-// commits (db/sqlite/index-catch-up.ts): all the deletes, then all the inserts. A save is
+// commits (search/sqlite-index-catch-up.ts): all the deletes, then all the inserts. A save is
 // still findable once it is answered, since the answer waits for the commit.
 
 const QUEUE = (row: string) =>

@@ -4,7 +4,7 @@ import { isPostgres, run } from './dialect.js';
 // PostgreSQL: the search index catches up after the writes, as SQLite's does (migration 0009):
 // a note saved on every keystroke was folded and indexed at every save, most of a save's
 // database work (bench/RESULTS.md). The trigger now only queues the note; the index takes the queue once
-// writes pause, and before any search reads it (db/postgres/index-catch-up.ts).
+// writes pause, and before any search reads it (search/postgres-index-catch-up.ts).
 
 /** The trigger function that queues a changed note, resolving a note queued already so. */
 const postgresQueueSync = (onConflict: string) =>

@@ -5,7 +5,7 @@ import { isPostgres, run } from './dialect.js';
 // - SQLite (`insert or replace`): its row and unique-index entry, a good share of the pages a
 //   save wrote to the WAL (bench/RESULTS.md). A note already waiting now keeps its place, and the catch-up
 //   numbers the notes it takes in the order each was last written
-//   (db/sqlite/index-catch-up.ts), which is what searches read as recency.
+//   (search/sqlite-index-catch-up.ts), which is what searches read as recency.
 // - PostgreSQL (`do update`): a new version of the entry and of its three index entries. The
 //   entry is now only locked (`do update … where false` locks without writing), which is all
 //   the catch-up needs: it cannot take the entry away before the write commits.

@@ -2,7 +2,7 @@ import { type Kysely, Migrator, sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { rebuildAskedLinkIndex } from '../../links/link-index-rebuilds.js';
 import { linkKeysOf } from '../../links/link-keys.js';
-import { openDatabase } from '../open-database.js';
+import { openDatabase } from '../../storage/open-database.js';
 import type { Db } from '../schema.js';
 import { migrations } from './index.js';
 

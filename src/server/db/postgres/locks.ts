@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { TurnName } from '../database.js';
+import type { TurnName } from '../connection.js';
 import type { Db } from '../schema.js';
 
 /** An arbitrary constant naming Quire's sign-up lock among the database's advisory locks. */

@@ -1,10 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { createPostgresBus, notifySessionsEnded } from '../../live/postgres-bus.js';
-import { rebuildSearchIndex } from '../../search/reindex.js';
-import type { PostgresDatabase } from '../database.js';
-import { ownHandle } from '../database-of.js';
+import type { PostgresConnection } from '../connection.js';
 import {
   connectionFailureReason,
   DatabaseUnavailableError,
@@ -14,15 +11,8 @@ import {
 } from '../postgres-connection.js';
 import { PostgresTextPlugin } from '../postgres-text.js';
 import type { DatabaseSchema } from '../schema.js';
-import { readPostgresAttachmentChunks } from './attachment-chunks.js';
 import { answerBinaryCopies } from './binary-copy.js';
-import { postgresChangeClock } from './change-clock.js';
-import { postgresCatchUpIndex } from './index-catch-up.js';
-import { postgresListReader } from './list-reader.js';
 import { lockPostgresImportsOf, lockPostgresSignups, takePostgresTurn } from './locks.js';
-import { postgresNoteWrites } from './note-writes.js';
-import { postgresSearch } from './search.js';
-import { POSTGRES_REBUILD } from './search-schema.js';
 
 const POOL_SIZE = 10;
 const IDLE_TIMEOUT_MS = 30_000;
@@ -52,7 +42,7 @@ async function waitUntilAnswering(pool: pg.Pool, url: string, waitMs: number): P
 export async function openPostgres(
   url: string,
   options: { startupWaitMs?: number } = {},
-): Promise<PostgresDatabase> {
+): Promise<PostgresConnection> {
   const pool = new pg.Pool({
     ...postgresClientConfig(url, 'quire'),
     max: POOL_SIZE,
@@ -75,7 +65,7 @@ export async function openPostgres(
   const newClient = (applicationName: string) =>
     new pg.Client(postgresClientConfig(url, applicationName));
   let closing: Promise<void> | undefined;
-  return ownHandle<PostgresDatabase>({
+  return {
     db,
     kind: 'postgres',
     synced: () => Promise.resolve(),
@@ -85,21 +75,8 @@ export async function openPostgres(
       closing ??= db.destroy();
       return closing;
     },
-    changes: postgresChangeClock,
-    noteWrites: postgresNoteWrites,
-    readList: postgresListReader(db),
-    search: postgresSearch(db),
-    searchIndex: postgresCatchUpIndex(db),
-    onIndexQueued: (bus, listener) => bus.subscribe({ onChange: listener, onResync: listener }),
-    // What waits in the queue is indexed by the rebuild. The queue is emptied first, so a note
-    // a write queues meanwhile stays queued.
-    reindexSearch: () =>
-      rebuildSearchIndex(db, ['delete from note_search_pending', ...POSTGRES_REBUILD]),
-    createBus: (log) => createPostgresBus({ db, newClient, log }),
-    announceSessionsEnded: (ended) => notifySessionsEnded(db, ended),
     lockSignups: lockPostgresSignups,
     lockImportsOf: lockPostgresImportsOf,
     takeTurn: (name, work) => takePostgresTurn(db, name, work),
-    readAttachmentChunks: readPostgresAttachmentChunks,
-  });
+  };
 }

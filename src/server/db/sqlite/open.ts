@@ -2,26 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
-import { createMemoryBus } from '../../live/memory-bus.js';
-import { rebuildSearchIndex } from '../../search/reindex.js';
-import { indexedText } from '../../search/spaceless-grams.js';
-import { withOnlyTagHashes } from '../../search/tag-hashes.js';
 import { BatchedSqliteDriver } from '../batched-sqlite-driver.js';
-import type { OpenOptions, SqliteDatabase } from '../database.js';
-import { ownHandle } from '../database-of.js';
+import type { OpenOptions, SqliteConnection } from '../connection.js';
 import { DatabaseUnavailableError } from '../postgres-connection.js';
 import type { DatabaseSchema } from '../schema.js';
 import { withStatementCache } from '../statement-cache.js';
 import { WalCheckpointer } from '../wal-checkpointer.js';
 import { WalGroupSync } from '../wal-group-sync.js';
-import { readSqliteAttachmentChunks } from './attachment-chunks.js';
-import { sqliteChangeClock } from './change-clock.js';
 import { dataVersionReader } from './data-version.js';
-import { sqliteCatchUpIndex } from './index-catch-up.js';
-import { sqliteListReader } from './list-reader.js';
-import { sqliteNoteWrites } from './note-writes.js';
-import { sqliteSearch } from './search.js';
-import { SQLITE_REBUILD } from './search-schema.js';
 
 /** The WAL's size in pages at which a commit copies it back itself, if the worker falls behind. */
 const BACKSTOP_CHECKPOINT_PAGES = 16_384;
@@ -38,7 +26,7 @@ function backgroundCheckpoints(sqlite: SQLite.Database, file: string): WalCheckp
   });
 }
 
-export function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
+export function openSqlite(file: string, options: OpenOptions): SqliteConnection {
   if (file !== ':memory:') {
     if (options.mustExist && !fs.existsSync(file)) {
       throw new DatabaseUnavailableError(`no SQLite database at ${file}`);
@@ -58,11 +46,10 @@ export function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('temp_store = MEMORY');
   sqlite.prepare('select count(*) from sqlite_master').get(); // opens (creates) the WAL
-  // What the search index adds for Chinese and Japanese text (migration 0012), and only the
-  // tags the Markdown reader finds written as `#word` (migration 0032).
-  sqlite.function('quire_indexed_text', { deterministic: true }, (text: unknown) =>
-    typeof text === 'string' ? indexedText(withOnlyTagHashes(text)) : text,
-  );
+  // Before any statement: the features' triggers and migrations call them.
+  for (const [name, fn] of Object.entries(options.sqliteFunctions ?? {})) {
+    sqlite.function(name, { deterministic: true }, fn);
+  }
   const wal = file === ':memory:' ? undefined : new WalGroupSync(file);
   wal?.prepare();
   const checkpointer = file === ':memory:' ? undefined : backgroundCheckpoints(sqlite, file);
@@ -84,7 +71,7 @@ export function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
   const writesElsewhere = dataVersionReader(
     sqlite.prepare<[], number>('pragma data_version').pluck(),
   );
-  return ownHandle<SqliteDatabase>({
+  return {
     db,
     kind: 'sqlite',
     writesElsewhere,
@@ -96,18 +83,8 @@ export function openSqlite(file: string, options: OpenOptions): SqliteDatabase {
       await wal?.close();
       await db.destroy();
     },
-    changes: sqliteChangeClock,
-    noteWrites: sqliteNoteWrites,
-    readList: sqliteListReader(db, file === ':memory:' ? undefined : openReader),
-    search: sqliteSearch(db),
-    searchIndex: sqliteCatchUpIndex(db),
-    onIndexQueued: (_bus, listener) => driver.onCommit(listener),
-    reindexSearch: () => rebuildSearchIndex(db, SQLITE_REBUILD),
-    createBus: async () => createMemoryBus(),
-    announceSessionsEnded: async () => {},
     lockSignups: async () => {},
     lockImportsOf: async () => {},
     takeTurn: (_name, work) => work(),
-    readAttachmentChunks: readSqliteAttachmentChunks,
-  });
+  };
 }

@@ -1,7 +1,7 @@
-import { listNotes } from '../../notes/note-repository.js';
-import { type ListReader, wholeReader } from '../../notes/serialized-list.js';
-import type { Db } from '../schema.js';
-import { postgresChangeClock } from './change-clock.js';
+import type { Db } from '../db/schema.js';
+import { listNotes } from './note-repository.js';
+import { postgresChangeClock } from './postgres-change-clock.js';
+import { type ListReader, wholeReader } from './serialized-list.js';
 
 /**
  * A user's list on PostgreSQL, read whole in one query. PostgreSQL stores text escaped (see

@@ -1,8 +1,8 @@
 import type { QueryCreator, RawBuilder } from 'kysely';
-import type { NoteRow } from '../notes/note-columns.js';
-import type { VersionRow } from '../notes/version-repository.js';
+import type { DatabaseSchema, Db } from '../db/schema.js';
 import type { LogEntry } from '../sync/document-log.js';
-import type { DatabaseSchema, Db } from './schema.js';
+import type { NoteRow } from './note-columns.js';
+import type { VersionRow } from './version-repository.js';
 
 export interface NewNote {
   id: string;

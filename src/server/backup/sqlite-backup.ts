@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import type { DatabaseSchema } from '../schema.js';
+import type { DatabaseSchema } from '../db/schema.js';
 
 /** Pages per step of SQLite's online backup: the whole file at once (its largest step). */
 const ALL_PAGES = 0x7fffffff;

@@ -3,11 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BackupError } from '../backup/backup-error.js';
-import { type AnyDb, copyTableRows, countRows, OTHER_KEYS, tableBatches } from './copied-tables.js';
-import type { Database } from './database.js';
-import type { DatabaseLocation } from './location.js';
-import { migrateToLatest } from './migrate.js';
-import { openDatabase } from './open-database.js';
 import {
   dumpSnapshot,
   inExportedSnapshot,
@@ -15,9 +10,20 @@ import {
   postgresIsEmpty,
   restoreDump,
   withScratchDatabase,
-} from './postgres/backup.js';
-import type { Db } from './schema.js';
-import { backupSqliteFile, openSqliteCopy, withoutWal } from './sqlite/backup.js';
+} from '../backup/postgres-backup.js';
+import { backupSqliteFile, openSqliteCopy, withoutWal } from '../backup/sqlite-backup.js';
+import {
+  type AnyDb,
+  copyTableRows,
+  countRows,
+  OTHER_KEYS,
+  tableBatches,
+} from '../db/copied-tables.js';
+import type { DatabaseLocation } from '../db/location.js';
+import { migrateToLatest } from '../db/migrate.js';
+import type { Db } from '../db/schema.js';
+import type { Database } from './database.js';
+import { openDatabase } from './open-database.js';
 
 // How each database is copied into a backup, brought back from one, and restored into a
 // scratch database for a backup's check.

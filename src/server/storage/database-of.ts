@@ -1,5 +1,5 @@
+import type { Db } from '../db/schema.js';
 import type { Database } from './database.js';
-import type { Db } from './schema.js';
 
 // A handle's transactions share its adapter, so the adapter names the database they belong to.
 const opened = new WeakMap<object, Database>();

@@ -1,5 +1,5 @@
-import { databaseOf } from './database-of.js';
-import type { Db } from './schema.js';
+import type { Db } from '../db/schema.js';
+import { databaseOf } from '../storage/database-of.js';
 
 /**
  * Makes sign-ups take turns until the transaction ends, so two first-run sign-ups cannot both

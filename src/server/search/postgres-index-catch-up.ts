@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { CatchUpIndex } from '../../search/search-index-keeper.js';
-import { withOnlyTagHashes } from '../../search/tag-hashes.js';
-import { escapePostgresText } from '../postgres-text.js';
-import type { Db } from '../schema.js';
-import { POSTGRES_COLUMNS, POSTGRES_ROW, POSTGRES_UPSERT } from './search-schema.js';
+import { escapePostgresText } from '../db/postgres-text.js';
+import type { Db } from '../db/schema.js';
+import { POSTGRES_COLUMNS, POSTGRES_ROW, POSTGRES_UPSERT } from './postgres-search-schema.js';
+import type { CatchUpIndex } from './search-index-keeper.js';
+import { withOnlyTagHashes } from './tag-hashes.js';
 
 /**
  * Indexes up to `limit` of the notes the trigger queued (only `userId`'s, if given), oldest

@@ -1,4 +1,4 @@
-import type { ReadAttachmentChunks } from '../attachment-chunks.js';
+import type { ReadAttachmentChunks } from './attachment-chunks.js';
 
 export const readSqliteAttachmentChunks: ReadAttachmentChunks = async (db, id, first, last) => {
   const rows = await db

@@ -2,7 +2,7 @@
 // `quire reindex` write into it. Two FTS5 tables, words as written and their stems, numbered
 // by the same docs, which `note_search_docs` hands out in the order notes were last written.
 
-import { listOrderSql } from '../../notes/list-order-sql.js';
+import { listOrderSql } from '../notes/list-order-sql.js';
 
 /** A note's title: its first non-blank line. */
 const title = (body: string) => {

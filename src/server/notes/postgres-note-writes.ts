@@ -1,6 +1,7 @@
-import { NOTE_COLUMNS } from '../../notes/note-columns.js';
-import type { VersionRow } from '../../notes/version-repository.js';
-import { asBuffer, type LogEntry } from '../../sync/document-log.js';
+import { prepared } from '../db/prepared-query.js';
+import type { Db } from '../db/schema.js';
+import { asBuffer, type LogEntry } from '../sync/document-log.js';
+import { NOTE_COLUMNS } from './note-columns.js';
 import {
   insertNoteRow,
   type NewNote,
@@ -8,10 +9,9 @@ import {
   type NoteWrites,
   type Replacing,
   revisionUpdate,
-} from '../note-writes.js';
-import { prepared } from '../prepared-query.js';
-import type { Db } from '../schema.js';
-import { nextFromSequence } from './change-clock.js';
+} from './note-writes.js';
+import { nextFromSequence } from './postgres-change-clock.js';
+import type { VersionRow } from './version-repository.js';
 
 const insertNoteSequenced = prepared((db: Db, p: NewNote) =>
   insertNoteRow(db, p, nextFromSequence),

@@ -1,12 +1,5 @@
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
-import type { BusLog, LiveBus, SessionsEnded } from '../live/live-bus.js';
-import type { ListReader } from '../notes/serialized-list.js';
-import type { SearchEngine } from '../search/search-engine.js';
-import type { CatchUpIndex } from '../search/search-index-keeper.js';
-import type { ReadAttachmentChunks } from './attachment-chunks.js';
-import type { ChangeClock } from './change-clock.js';
-import type { NoteWrites } from './note-writes.js';
 import type { Db } from './schema.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -15,10 +8,10 @@ export type DatabaseKind = 'sqlite' | 'postgres';
 export type TurnName = 'scheduled-backup';
 
 /**
- * An open database, and everything in which SQLite and PostgreSQL differ: the rest of the
- * server asks it and never looks at which one it is.
+ * An open database as db/ hands it out: the query layer, its commits and locks, in which SQLite
+ * and PostgreSQL differ. Each feature's own part is attached to it in src/server/storage/.
  */
-interface OpenDatabase {
+interface OpenConnection {
   kind: DatabaseKind;
   /**
    * The query layer. A write (a transaction, or a statement on its own) resolves once committed;
@@ -37,35 +30,6 @@ interface OpenDatabase {
   onCommit(listener: () => void): () => void;
   /** Closes every connection; calling it again does nothing. */
   close(): Promise<void>;
-  /** What changed since a cursor, and the change numbers that order a user's changes. */
-  changes: ChangeClock;
-  /** The writes of a note that take a change number or hold its row. */
-  noteWrites: NoteWrites;
-  /** Reads a user's whole list as bytes, with the cursor it was read at. */
-  readList: ListReader;
-  /** Finds a user's notes, best first. */
-  search: SearchEngine;
-  /** The search index's queue of changed notes, as its keeper works it off. */
-  searchIndex: CatchUpIndex;
-  /**
-   * Calls `listener` whenever notes may have joined the index's queue; returns `unsubscribe`.
-   * SQLite hears of its commits; on PostgreSQL the live bus carries every instance's changes
-   * (each instance may take a share of the queue).
-   */
-  onIndexQueued(bus: LiveBus, listener: () => void): () => void;
-  /** Rebuilds the search index from every note; returns how many were indexed. */
-  reindexSearch(): Promise<number>;
-  /**
-   * The live bus: one instance on SQLite fans out in process; on PostgreSQL any number of
-   * instances may share the database, so events travel through it.
-   */
-  createBus(log?: BusLog): Promise<LiveBus>;
-  /**
-   * Tells running servers of sessions a command ended. Servers on PostgreSQL hear at once and
-   * close their sockets; on SQLite the server is another process with no channel to it, and
-   * its periodic sweep does the same.
-   */
-  announceSessionsEnded(ended: SessionsEnded): Promise<void>;
   /**
    * Makes sign-ups take turns until the transaction ends. SQLite runs one writing transaction
    * at a time already.
@@ -78,13 +42,11 @@ interface OpenDatabase {
    * now; resolves undefined then. One instance uses an SQLite file, so it always runs there.
    */
   takeTurn<T>(name: TurnName, work: () => Promise<T>): Promise<T | undefined>;
-  /** Reads the rows that hold attachments' bytes when the database keeps them. */
-  readAttachmentChunks: ReadAttachmentChunks;
   /** Changes whenever another process commits to the database file (SQLite only). */
   writesElsewhere?(): number;
 }
 
-export interface SqliteDatabase extends OpenDatabase {
+export interface SqliteConnection extends OpenConnection {
   kind: 'sqlite';
   /**
    * A new read-only connection to the file (none for a database in memory), for a long read
@@ -95,17 +57,22 @@ export interface SqliteDatabase extends OpenDatabase {
   writesElsewhere(): number;
 }
 
-export interface PostgresDatabase extends OpenDatabase {
+export interface PostgresConnection extends OpenConnection {
   kind: 'postgres';
   /** A connection outside the pool (not yet connected), for LISTEN, which holds it for good. */
   newClient(applicationName: string): pg.Client;
 }
 
-export type Database = SqliteDatabase | PostgresDatabase;
+export type Connection = SqliteConnection | PostgresConnection;
 
 export interface OpenOptions {
   /** Refuse to create a missing SQLite file (e.g. the source of a copy). */
   mustExist?: boolean;
   /** How long to wait for PostgreSQL to answer before giving up. */
   startupWaitMs?: number;
+  /**
+   * SQL functions of one value that SQLite's triggers and migrations call, by name; PostgreSQL's
+   * are defined by its migrations.
+   */
+  sqliteFunctions?: Record<string, (value: unknown) => unknown>;
 }

@@ -1,6 +1,7 @@
-import { NOTE_COLUMNS } from '../../notes/note-columns.js';
-import { insertVersion } from '../../notes/version-repository.js';
-import { insertLogEntry } from '../../sync/document-log.js';
+import { prepared } from '../db/prepared-query.js';
+import type { Db } from '../db/schema.js';
+import { insertLogEntry } from '../sync/document-log.js';
+import { NOTE_COLUMNS } from './note-columns.js';
 import {
   insertNoteRow,
   type NewNote,
@@ -8,10 +9,9 @@ import {
   type NoteWrites,
   type Replacing,
   revisionUpdate,
-} from '../note-writes.js';
-import { prepared } from '../prepared-query.js';
-import type { Db } from '../schema.js';
-import { counted, nextFromCounter } from './change-clock.js';
+} from './note-writes.js';
+import { counted, nextFromCounter } from './sqlite-change-clock.js';
+import { insertVersion } from './version-repository.js';
 
 const insertNoteCounted = prepared((db: Db, p: NewNote) => insertNoteRow(db, p, nextFromCounter));
 

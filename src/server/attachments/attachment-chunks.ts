@@ -1,4 +1,4 @@
-import type { Db } from './schema.js';
+import type { Db } from '../db/schema.js';
 
 /**
  * Attachment `id`'s chunks `first` to `last` (both included), in order, read through `db` (the

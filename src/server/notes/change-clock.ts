@@ -1,5 +1,5 @@
 import type { RawBuilder } from 'kysely';
-import type { Db } from './schema.js';
+import type { Db } from '../db/schema.js';
 
 /**
  * The one answer to "what changed in a user's notes since then?", and the change numbers that

@@ -3,12 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { parseSearchQuery } from '../../search/search-query.js';
-import type { Database } from '../database.js';
-import { migrateToLatest } from '../migrate.js';
-import { openDatabase } from '../open-database.js';
-import { catchUpSqliteIndex, mergeSqliteIndex, sqliteIndexBehind } from './index-catch-up.js';
-import { sqliteSearch } from './search.js';
+import { migrateToLatest } from '../db/migrate.js';
+import type { Database } from '../storage/database.js';
+import { openDatabase } from '../storage/open-database.js';
+import { parseSearchQuery } from './search-query.js';
+import {
+  catchUpSqliteIndex,
+  mergeSqliteIndex,
+  sqliteIndexBehind,
+} from './sqlite-index-catch-up.js';
+import { sqliteSearch } from './sqlite-search.js';
 
 let dir: string;
 let database: Database;

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import type { CatchUpIndex } from '../../search/search-index-keeper.js';
-import type { Db } from '../schema.js';
+import type { Db } from '../db/schema.js';
+import type { CatchUpIndex } from './search-index-keeper.js';
 import {
   SQLITE_INDEXED_BODY,
   SQLITE_INDEXED_TITLE,
   SQLITE_OWNER,
   SQLITE_STEM_OWNER,
-} from './search-schema.js';
+} from './sqlite-search-schema.js';
 
 const PENDING = 'note_search_pending';
 const CHOSEN = 'temp.quire_index_catch_up';

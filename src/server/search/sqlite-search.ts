@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
-import { notesLinkingToName } from '../../links/link-index.js';
-import { listOrderSql } from '../../notes/list-order-sql.js';
-import type { NoteRow } from '../../notes/note-columns.js';
-import { toNote } from '../../notes/note-repository.js';
-import { exactThenStemmed } from '../../search/exact-then-stemmed.js';
-import type { SearchEngine } from '../../search/search-engine.js';
-import type { SearchTerm } from '../../search/search-query.js';
-import { spacelessMatch } from '../../search/spaceless-grams.js';
-import type { Db } from '../schema.js';
+import type { Db } from '../db/schema.js';
+import { notesLinkingToName } from '../links/link-index.js';
+import { listOrderSql } from '../notes/list-order-sql.js';
+import type { NoteRow } from '../notes/note-columns.js';
+import { toNote } from '../notes/note-repository.js';
+import { exactThenStemmed } from './exact-then-stemmed.js';
+import type { SearchEngine } from './search-engine.js';
+import type { SearchTerm } from './search-query.js';
+import { spacelessMatch } from './spaceless-grams.js';
 
 // bm25 weights per column (owner, title, body): a match in the title counts ten times.
 const RANK = (table: string) => `bm25(${table}, 0.0, 10.0, 1.0)`;

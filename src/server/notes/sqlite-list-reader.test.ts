@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../database.js';
-import { migrateToLatest } from '../migrate.js';
-import { openDatabase } from '../open-database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import type { Database } from '../storage/database.js';
+import { openDatabase } from '../storage/open-database.js';
 
 let dir: string;
 let database: Database;

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { invalidInput } from '../../domain-errors.js';
-import { atomically } from '../atomically.js';
-import type { ChangeClock } from '../change-clock.js';
-import { prepared } from '../prepared-query.js';
-import type { Db } from '../schema.js';
+import { atomically } from '../db/atomically.js';
+import { prepared } from '../db/prepared-query.js';
+import type { Db } from '../db/schema.js';
+import { invalidInput } from '../domain-errors.js';
+import type { ChangeClock } from './change-clock.js';
 
 const changeSeqOf = prepared((db: Db, p: { userId: string }) =>
   db.selectFrom('users').select('change_seq').where('id', '=', p.userId),

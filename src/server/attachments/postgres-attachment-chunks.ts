@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { ReadAttachmentChunks } from '../attachment-chunks.js';
-import type { CopiedRow } from './binary-copy.js';
+import type { CopiedRow } from '../db/postgres/binary-copy.js';
+import type { ReadAttachmentChunks } from './attachment-chunks.js';
 
-// A binary COPY (binary-copy.ts): a select would bring each chunk as hex text.
+// A binary COPY (db/postgres/binary-copy.ts): a select would bring each chunk as hex text.
 export const readPostgresAttachmentChunks: ReadAttachmentChunks = async (db, id, first, last) => {
   const { rows } = await sql<CopiedRow>`copy (
     select data from attachment_chunks

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from '../schema.js';
+import type { Db } from '../db/schema.js';
 
 /** PostgreSQL's own tools are missing: the caller falls back to Quire's logical export. */
 export class PostgresToolMissingError extends Error {}

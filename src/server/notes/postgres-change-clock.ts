@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { invalidInput } from '../../domain-errors.js';
-import type { ChangeClock } from '../change-clock.js';
+import { invalidInput } from '../domain-errors.js';
+import type { ChangeClock } from './change-clock.js';
 
 /** Transactions a snapshot may list as running; PostgreSQL's own bound is its connections. */
 const MAX_RUNNING = 1000;

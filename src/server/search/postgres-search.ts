@@ -1,13 +1,13 @@
 import { type RawBuilder, sql } from 'kysely';
-import { notesLinkingToName } from '../../links/link-index.js';
-import { LIST_ORDER, listOrderSql } from '../../notes/list-order-sql.js';
-import type { NoteRow } from '../../notes/note-columns.js';
-import { toNote } from '../../notes/note-repository.js';
-import { exactThenStemmed } from '../../search/exact-then-stemmed.js';
-import { likeContaining, type SearchEngine } from '../../search/search-engine.js';
-import type { SearchTerm } from '../../search/search-query.js';
-import { spacelessGrams } from '../../search/spaceless-grams.js';
-import type { Db } from '../schema.js';
+import type { Db } from '../db/schema.js';
+import { notesLinkingToName } from '../links/link-index.js';
+import { LIST_ORDER, listOrderSql } from '../notes/list-order-sql.js';
+import type { NoteRow } from '../notes/note-columns.js';
+import { toNote } from '../notes/note-repository.js';
+import { exactThenStemmed } from './exact-then-stemmed.js';
+import { likeContaining, type SearchEngine } from './search-engine.js';
+import type { SearchTerm } from './search-query.js';
+import { spacelessGrams } from './spaceless-grams.js';
 
 /** How many of the newest matches, and of the newest title matches, are ranked. */
 const CANDIDATES = 200;

@@ -1,12 +1,12 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { NOTE_FIELDS } from '../../../shared/note-fields.js';
-import { LIST_ORDER } from '../../notes/list-order-sql.js';
-import { NOTE_COLUMN_OF } from '../../notes/note-columns.js';
-import { joined, type ListReader, wholeReader } from '../../notes/serialized-list.js';
-import type { Db } from '../schema.js';
-import { cursorOfCounter, sqliteChangeClock } from './change-clock.js';
+import { NOTE_FIELDS } from '../../shared/note-fields.js';
+import type { Db } from '../db/schema.js';
+import { LIST_ORDER } from './list-order-sql.js';
+import { NOTE_COLUMN_OF } from './note-columns.js';
+import { joined, type ListReader, wholeReader } from './serialized-list.js';
+import { cursorOfCounter, sqliteChangeClock } from './sqlite-change-clock.js';
 
 // SQLite serializes each note, in the order the list has (an index walk, no sort), and hands
 // them over as Buffers: no row objects, no JSON.stringify. Its JSON escapes text exactly as
