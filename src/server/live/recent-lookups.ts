@@ -96,6 +96,11 @@ export class RecentLookups<V> {
     }
   }
 
+  /** Keeps none of the lookups under way: what they read may have changed since. */
+  outdateLookups(): void {
+    this.forgets += 1;
+  }
+
   /** Forgets every value, e.g. when announced changes may have been missed. */
   clear(): void {
     this.forgets += 1;

@@ -35,8 +35,9 @@ export class ShareLookups {
       : bus.subscribe({
           onChange: (change) => {
             const noteId = change.event === 'update' ? change.note.id : change.noteId;
-            if (!this.notesKept.delete(noteId)) return;
-            recent.forgetWhere((share) => share.noteId === noteId);
+            // A link being read now may be this note's, read before the save.
+            if (!this.notesKept.delete(noteId)) recent.outdateLookups();
+            else recent.forgetWhere((share) => share.noteId === noteId);
           },
           onSessionsEnded: (ended) =>
             recent.forgetWhere(
