@@ -19,7 +19,7 @@ const MOST_NOTES_KEPT = 10_000;
  */
 export class ShareLookups {
   private readonly recent?: RecentLookups<OpenShare>;
-  /** Notes with a link kept, so a save of any other note costs nothing here. */
+  /** Notes with a link kept: a save of any other note forgets nothing, it only outdates reads. */
   private readonly notesKept = new Set<string>();
   private readonly unsubscribe: () => void;
 
